@@ -1,0 +1,2 @@
+ALTER TABLE "portfolio_companies" ADD COLUMN "startup_id" integer;--> statement-breakpoint
+ALTER TABLE "portfolio_companies" ADD CONSTRAINT "portfolio_companies_startup_id_users_id_fk" FOREIGN KEY ("startup_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;

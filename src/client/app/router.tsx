@@ -1,0 +1,144 @@
+// The route table (spec §2) and the session guards. Screens are lazy-loaded so the first
+// visit only downloads the shell and the screen it needs.
+import { Suspense, lazy, type ComponentType, type ReactNode } from 'react';
+import { Redirect, Route, Switch, matchRoute, useLocation, useRouter } from 'wouter';
+import { RefreshCw, ServerCrash } from 'lucide-react';
+import type { UserType } from '@shared/enums';
+import { Button } from '@/components/ui/button';
+import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
+import { dashboardPath, useCurrentUser, useSignedInUser } from '@/features/auth/api';
+import { useDocumentTitle } from '@/lib/document-title';
+import { NotFoundScreen } from '@/routes/not-found';
+
+export interface ScreenProps {
+  params: Record<string, string | undefined>;
+}
+
+function lazyScreen<Name extends string>(load: () => Promise<Record<Name, ComponentType<ScreenProps>>>, name: Name) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+// The signed-in frame (menus, drawer, popover) is its own chunk, so /auth loads without it.
+const AppLayout = lazy(async () => ({ default: (await import('./layouts/app-layout')).AppLayout }));
+const AuthScreen = lazyScreen(() => import('@/routes/auth'), 'AuthScreen');
+const StartupDashboardScreen = lazyScreen(() => import('@/routes/startup-dashboard'), 'StartupDashboardScreen');
+const StartupProfileScreen = lazyScreen(() => import('@/routes/startup-profile'), 'StartupProfileScreen');
+const DataRoomScreen = lazyScreen(() => import('@/routes/startup-data-room'), 'DataRoomScreen');
+const InvestorMatchesScreen = lazyScreen(() => import('@/routes/startup-investor-matches'), 'InvestorMatchesScreen');
+const CommunicationsScreen = lazyScreen(() => import('@/routes/startup-communications'), 'CommunicationsScreen');
+const MilestonesScreen = lazyScreen(() => import('@/routes/startup-milestones'), 'MilestonesScreen');
+const InvestorDashboardScreen = lazyScreen(() => import('@/routes/investor-dashboard'), 'InvestorDashboardScreen');
+const InvestorProfileScreen = lazyScreen(() => import('@/routes/investor-profile'), 'InvestorProfileScreen');
+const StartupsScreen = lazyScreen(() => import('@/routes/investor-startups'), 'StartupsScreen');
+const PortfolioScreen = lazyScreen(() => import('@/routes/investor-portfolio'), 'PortfolioScreen');
+const AnalyticsScreen = lazyScreen(() => import('@/routes/investor-analytics'), 'AnalyticsScreen');
+const MessagesScreen = lazyScreen(() => import('@/routes/messages'), 'MessagesScreen');
+const ActivityScreen = lazyScreen(() => import('@/routes/activity'), 'ActivityScreen');
+const StartupPublicProfileScreen = lazyScreen(() => import('@/routes/startup-public-profile'), 'StartupPublicProfileScreen');
+const InvestorPublicProfileScreen = lazyScreen(() => import('@/routes/investor-public-profile'), 'InvestorPublicProfileScreen');
+
+interface AppRoute {
+  path: string | RegExp;
+  /** Only this role may open the screen; the other role is sent to its own dashboard. */
+  role?: UserType;
+  screen: ComponentType<ScreenProps>;
+}
+
+// Every signed-in route. Public profiles take numeric ids only, so /startup/dashboard and
+// friends can never be read as a profile id.
+const APP_ROUTES: readonly AppRoute[] = [
+  { path: '/', role: 'startup', screen: StartupDashboardScreen },
+  { path: '/startup/dashboard', role: 'startup', screen: StartupDashboardScreen },
+  { path: '/startup/profile', role: 'startup', screen: StartupProfileScreen },
+  { path: '/startup/data-room', role: 'startup', screen: DataRoomScreen },
+  { path: '/startup/investor-matches', role: 'startup', screen: InvestorMatchesScreen },
+  { path: '/startup/communications', role: 'startup', screen: CommunicationsScreen },
+  { path: '/startup/milestones', role: 'startup', screen: MilestonesScreen },
+  { path: '/investor/dashboard', role: 'investor', screen: InvestorDashboardScreen },
+  { path: '/investor/profile', role: 'investor', screen: InvestorProfileScreen },
+  { path: '/investor/startups', role: 'investor', screen: StartupsScreen },
+  { path: '/investor/portfolio', role: 'investor', screen: PortfolioScreen },
+  { path: '/investor/analytics', role: 'investor', screen: AnalyticsScreen },
+  { path: '/messages', screen: MessagesScreen },
+  { path: '/activity', screen: ActivityScreen },
+  { path: /^\/startup\/(?<id>\d+)\/?$/, screen: StartupPublicProfileScreen },
+  { path: /^\/investor\/(?<id>\d+)\/?$/, screen: InvestorPublicProfileScreen },
+];
+
+export function AppRouter() {
+  const [location] = useLocation();
+  const { parser } = useRouter();
+  // Decided before the session guard so an unknown path shows the 404 page even when signed out.
+  const isAppRoute = APP_ROUTES.some(({ path }) => matchRoute(parser, path, location)[0]);
+  return (
+    <Switch>
+      <Route path="/auth" component={AuthRoute} />
+      {/* One element for the whole signed-in area keeps the layout mounted between screens. */}
+      {isAppRoute ? <Route component={SignedInArea} /> : <Route component={NotFoundScreen} />}
+    </Switch>
+  );
+}
+
+function AuthRoute() {
+  const { data: user, isPending } = useCurrentUser();
+  if (isPending) return <FullPageSpinner label="Loading your account" />;
+  if (user) return <Redirect to={dashboardPath(user.userType)} replace />;
+  // If the session check itself failed (server unreachable) the forms still show: signing in
+  // reports the problem in a toast, which is more useful than a dead end.
+  return (
+    <Suspense fallback={<FullPageSpinner label="Loading" />}>
+      <AuthScreen params={{}} />
+    </Suspense>
+  );
+}
+
+function SignedInArea() {
+  const { data: user, isPending, isError, error, refetch, isFetching } = useCurrentUser();
+  if (isPending) return <FullPageSpinner label="Loading your account" />;
+  if (isError) return <SessionError message={error.message} isRetrying={isFetching} onRetry={() => void refetch()} />;
+  if (!user) return <Redirect to="/auth" replace />;
+  return (
+    <Suspense fallback={<FullPageSpinner label="Loading" />}>
+      <AppLayout>
+        <Suspense fallback={<Spinner label="Loading page" className="flex justify-center py-24" />}>
+          <Switch>
+            {APP_ROUTES.map(({ path, role, screen: Screen }) => (
+              <Route key={String(path)} path={path}>
+                {(params) => (
+                  <RoleGate role={role}>
+                    <Screen params={params as ScreenProps['params']} />
+                  </RoleGate>
+                )}
+              </Route>
+            ))}
+          </Switch>
+        </Suspense>
+      </AppLayout>
+    </Suspense>
+  );
+}
+
+function RoleGate({ role, children }: { role?: UserType; children: ReactNode }) {
+  const user = useSignedInUser();
+  if (role && user.userType !== role) return <Redirect to={dashboardPath(user.userType)} replace />;
+  return children;
+}
+
+function SessionError({ message, isRetrying, onRetry }: { message: string; isRetrying: boolean; onRetry: () => void }) {
+  useDocumentTitle('Connection problem');
+  return (
+    <main className="flex min-h-dvh items-center justify-center p-6">
+      <div className="w-full max-w-md rounded-xl border bg-card p-8 text-center shadow-sm">
+        <div className="mx-auto mb-4 flex size-12 items-center justify-center rounded-full bg-destructive/10 text-destructive">
+          <ServerCrash aria-hidden className="size-6" />
+        </div>
+        <h1 className="text-xl font-semibold">We couldn't load your account</h1>
+        <p className="mt-2 text-sm text-muted-foreground">{message}</p>
+        <Button className="mt-6" onClick={onRetry} disabled={isRetrying}>
+          <RefreshCw aria-hidden className={isRetrying ? 'animate-spin' : undefined} />
+          {isRetrying ? 'Retrying...' : 'Retry'}
+        </Button>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,111 @@
+// The four stat cards of each dashboard (spec §2), fed by GET /api/dashboard/stats. A zero is
+// never shown bare: it comes with what to do to change it.
+import { useQuery } from '@tanstack/react-query';
+import { Briefcase, FolderLock, Gauge, Handshake, MessagesSquare, Rocket } from 'lucide-react';
+import type { DashboardStats } from '@shared/contracts/dashboard';
+import { ErrorState } from '@/components/ui/error-state';
+import { dashboardStatsQuery } from '../api';
+import { StatCard, StatCardSkeleton, type StatCardProps } from './stat-card';
+
+const STARTUP_MATCHES = '/startup/investor-matches';
+const INVESTOR_MATCHES = '/investor/startups';
+
+function startupCards(stats: Extract<DashboardStats, { kind: 'startup' }>): StatCardProps[] {
+  return [
+    {
+      title: 'Average Match Score',
+      value: `${stats.averageMatchScore}%`,
+      icon: Gauge,
+      ...(stats.averageMatchScore > 0
+        ? { description: 'Mean compatibility across your investor matches', link: { href: STARTUP_MATCHES, label: 'See your matches' } }
+        : { description: 'No scored matches yet', link: { href: STARTUP_MATCHES, label: 'Generate matches to see your score' } }),
+    },
+    {
+      title: 'Potential Matches',
+      value: String(stats.potentialMatches),
+      icon: Handshake,
+      ...(stats.potentialMatches > 0
+        ? { description: 'Investors waiting for your decision', link: { href: STARTUP_MATCHES, label: 'Review matches' } }
+        : { description: 'No matches waiting for a decision', link: { href: STARTUP_MATCHES, label: 'Find investor matches' } }),
+    },
+    {
+      title: 'Shared Documents',
+      value: String(stats.sharedDocuments),
+      icon: FolderLock,
+      ...(stats.sharedDocuments > 0
+        ? { description: 'Documents investors can open', link: { href: '/startup/data-room', label: 'Open data room' } }
+        : { description: 'Nothing shared with investors yet', link: { href: '/startup/data-room', label: 'Share from your data room' } }),
+    },
+    {
+      title: 'Active Conversations',
+      value: String(stats.activeConversations),
+      icon: MessagesSquare,
+      ...(stats.activeConversations > 0
+        ? { description: 'Investors you are talking with', link: { href: '/startup/communications', label: 'Open conversations' } }
+        : { description: 'Accept a match to start a conversation', link: { href: STARTUP_MATCHES, label: 'View investor matches' } }),
+    },
+  ];
+}
+
+function investorCards(stats: Extract<DashboardStats, { kind: 'investor' }>): StatCardProps[] {
+  return [
+    {
+      title: 'Average Match Score',
+      value: `${stats.averageMatchScore}%`,
+      icon: Gauge,
+      ...(stats.averageMatchScore > 0
+        ? { description: 'Mean compatibility across your startup matches', link: { href: INVESTOR_MATCHES, label: 'See your matches' } }
+        : { description: 'Scores appear as startups match with you', link: { href: '/investor/profile?tab=criteria', label: 'Review your investment criteria' } }),
+    },
+    {
+      title: 'Potential Startups',
+      value: String(stats.potentialStartups),
+      icon: Rocket,
+      ...(stats.potentialStartups > 0
+        ? { description: 'Startups waiting for your decision', link: { href: INVESTOR_MATCHES, label: 'Review startups' } }
+        : { description: 'No startups waiting for review', link: { href: INVESTOR_MATCHES, label: 'Browse startups' } }),
+    },
+    {
+      title: 'Portfolio Companies',
+      value: String(stats.portfolioCompanies),
+      icon: Briefcase,
+      ...(stats.portfolioCompanies > 0
+        ? { description: 'Companies in your portfolio', link: { href: '/investor/portfolio', label: 'View portfolio' } }
+        : { description: 'Your portfolio is empty', link: { href: '/investor/portfolio', label: 'Add portfolio companies' } }),
+    },
+    {
+      title: 'Active Conversations',
+      value: String(stats.activeConversations),
+      icon: MessagesSquare,
+      ...(stats.activeConversations > 0
+        ? { description: 'Founders you are talking with', link: { href: '/messages', label: 'Open messages' } }
+        : { description: 'Accept a match to start a conversation', link: { href: INVESTOR_MATCHES, label: 'Browse startups' } }),
+    },
+  ];
+}
+
+export function DashboardStatCards() {
+  const { data, isPending, isError, error, refetch, isFetching } = useQuery(dashboardStatsQuery);
+  return (
+    <section aria-labelledby="dashboard-stats-title">
+      <h2 id="dashboard-stats-title" className="sr-only">
+        At a glance
+      </h2>
+      {isPending ? (
+        <div role="status" aria-label="Loading your numbers" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          {Array.from({ length: 4 }, (_, index) => (
+            <StatCardSkeleton key={index} />
+          ))}
+        </div>
+      ) : isError ? (
+        <ErrorState compact title="We couldn't load your numbers" message={error.message} onRetry={() => void refetch()} isRetrying={isFetching} />
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          {(data.kind === 'startup' ? startupCards(data) : investorCards(data)).map((card) => (
+            <StatCard key={card.title} {...card} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

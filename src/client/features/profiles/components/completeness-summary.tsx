@@ -1,0 +1,48 @@
+// The profile screens' completeness banner (spec §4): the server's percentage, and what is still
+// missing as buttons that open the tab where it is filled in.
+import { CircleCheck } from 'lucide-react';
+import type { ChecklistItem } from '@shared/profile-completeness';
+import { Card, CardContent } from '@/components/ui/card';
+import { Progress } from '@/components/ui/progress';
+
+export function CompletenessSummary({ percentage, checklist, onOpenTab }: { percentage: number; checklist: readonly ChecklistItem[]; onOpenTab: (tab: string) => void }) {
+  const missing = checklist.filter((item) => !item.isDone);
+  return (
+    <Card>
+      <CardContent className="grid gap-4 p-5 sm:p-6 md:grid-cols-[minmax(0,16rem)_1fr] md:items-center md:gap-8">
+        <div className="grid gap-2">
+          <div className="flex items-baseline justify-between gap-2">
+            <h2 id="completeness-title" className="text-sm font-medium text-muted-foreground">
+              Profile completeness
+            </h2>
+            <p className="text-2xl font-semibold tabular-nums">{percentage}%</p>
+          </div>
+          <Progress value={percentage} label="Profile completeness" />
+        </div>
+        {missing.length === 0 ? (
+          <p className="flex items-center gap-2 text-sm font-medium text-success">
+            <CircleCheck aria-hidden className="size-5" />
+            Your profile is complete. Investors see everything they need.
+          </p>
+        ) : (
+          <div className="grid gap-2">
+            <p className="text-sm text-muted-foreground">Still missing:</p>
+            <ul className="flex flex-wrap gap-2" aria-label="Missing from your profile">
+              {missing.map((item) => (
+                <li key={item.label}>
+                  <button
+                    type="button"
+                    onClick={() => onOpenTab(item.tab)}
+                    className="inline-flex items-center rounded-full border border-dashed border-primary/50 px-3 py-1 text-sm font-medium text-accent-foreground transition-colors outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
+                  >
+                    {item.label}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,66 @@
+// Investor profile, "Investment Thesis" tab: what the firm invests in and why, in its own words.
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { UpdateInvestorProfileBody, type InvestorProfile } from '@shared/contracts/profiles';
+import { FormField } from '@/components/ui/form-field';
+import { Textarea } from '@/components/ui/textarea';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { useUpdateInvestorProfile } from '../api';
+import { EditableSection, FormActions } from './profile-parts';
+import { SaveInformationFirst } from './save-information-first';
+
+const ThesisForm = z.object({ investmentThesis: UpdateInvestorProfileBody.shape.investmentThesis });
+type ThesisInput = z.input<typeof ThesisForm>;
+type ThesisOutput = z.output<typeof ThesisForm>;
+
+export function InvestorThesisTab({ profile, onOpenInformation }: { profile: InvestorProfile | null; onOpenInformation: () => void }) {
+  const [isEditing, setIsEditing] = useState(false);
+  return (
+    <EditableSection
+      title="Investment Thesis"
+      description="What you invest in and why, in your own words."
+      isEditing={isEditing}
+      onEdit={() => setIsEditing(true)}
+      canEdit={profile !== null}
+    >
+      {!profile ? (
+        <SaveInformationFirst what="investment thesis" onOpenInformation={onOpenInformation} />
+      ) : isEditing ? (
+        <ThesisFormView profile={profile} onDone={() => setIsEditing(false)} />
+      ) : profile.investmentThesis ? (
+        <p className="text-sm leading-relaxed break-words whitespace-pre-line">{profile.investmentThesis}</p>
+      ) : (
+        <p className="text-sm text-muted-foreground italic">Not provided</p>
+      )}
+    </EditableSection>
+  );
+}
+
+function ThesisFormView({ profile, onDone }: { profile: InvestorProfile; onDone: () => void }) {
+  const form = useForm<ThesisInput, unknown, ThesisOutput>({
+    resolver: zodResolver(ThesisForm),
+    defaultValues: { investmentThesis: profile.investmentThesis ?? '' },
+  });
+  const mutation = useUpdateInvestorProfile();
+  const { errors } = form.formState;
+
+  useEffect(() => form.setFocus('investmentThesis'), [form]);
+
+  const onSubmit = form.handleSubmit((values) =>
+    mutation.mutate({ profile, changes: values }, { onSuccess: onDone, onError: (error) => applyServerFieldErrors(error, form.setError, ['investmentThesis']) }),
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Edit investment thesis">
+      <fieldset disabled={mutation.isPending} className="grid gap-5">
+        <FormField id="investor-thesis" label="Investment Thesis" hint="At least 10 characters." error={errors.investmentThesis?.message}>
+          {(control) => <Textarea {...control} rows={8} {...form.register('investmentThesis')} />}
+        </FormField>
+        <FormActions isPending={mutation.isPending} onCancel={onDone} />
+      </fieldset>
+    </form>
+  );
+}
+

@@ -1,0 +1,13 @@
+// Class-name helper for the shadcn-style components: later Tailwind classes win over earlier ones,
+// so a caller's `className` can override a component's defaults.
+import { clsx, type ClassValue } from 'clsx';
+import { twMerge } from 'tailwind-merge';
+
+export function cn(...inputs: ClassValue[]): string {
+  return twMerge(clsx(inputs));
+}
+
+/** "Ada Lovelace" → "AL"; used where we have no avatar image. */
+export function initials(firstName: string, lastName: string): string {
+  return `${firstName.trim().charAt(0)}${lastName.trim().charAt(0)}`.toUpperCase() || '?';
+}

@@ -1,0 +1,185 @@
+// Builds the Fastify application: plugins, security hooks, feature routes and the client build.
+// The tests import buildApp() and drive it with inject() or real HTTP; main.ts adds the process.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { AppDatabase, DatabaseHandle } from './db/client';
+import { createEventHub, type EventHub } from './realtime/event-hub';
+import type { Env } from './env';
+import type { Actor } from './http/session';
+import { registerSessionGuard } from './http/session';
+import { registerOriginCheck } from './http/origin-check';
+import { registerErrorHandler } from './http/error-handler';
+import { createLoginThrottle } from './features/auth/login-throttle';
+import type { AuthDeps } from './features/auth/auth.service';
+import type { SessionPolicy } from './features/auth/session.service';
+import { registerAuthRoutes } from './features/auth/auth.routes';
+import { registerActivityRoutes } from './features/activity/activity.routes';
+import { registerDashboardRoutes } from './features/dashboard/dashboard.routes';
+import { registerProfileRoutes } from './features/profiles/profiles.routes';
+import { registerMatchingRoutes } from './features/matching/matching.routes';
+import { registerDataRoomRoutes } from './features/data-room/data-room.routes';
+import { registerMessagingRoutes } from './features/messaging/messaging.routes';
+import { registerMilestoneRoutes } from './features/milestones/milestones.routes';
+import { registerPortfolioRoutes } from './features/portfolio/portfolio.routes';
+import { registerEventStream } from './realtime/event-stream.routes';
+import type { BlobStore } from './storage/blob-store';
+import { createBlobStore } from './storage/create-blob-store';
+
+export interface AppConfig {
+  cookieSecure: boolean;
+  isProduction: boolean;
+  appOrigin?: string;
+  sessionPolicy: SessionPolicy;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: AppDatabase;
+    events: EventHub;
+    config: AppConfig;
+    clock: () => Date;
+    services: { auth: AuthDeps };
+    hasClientBuild: boolean;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+export interface BuildAppOptions {
+  env: Env;
+  database: DatabaseHandle;
+  /** Injectable clock, so tests can move time past session deadlines. */
+  now?: () => Date;
+  /** Serve the built client from this directory (default dist/client, when it exists). */
+  clientDir?: string | null;
+  logger?: boolean | object;
+  /** Document storage (default: from the environment, the disk under DATA_DIR). */
+  blobStore?: BlobStore;
+}
+
+// JSON bodies are small in this app; uploads (multipart) get their own limit in the data room.
+const JSON_BODY_LIMIT = 100 * 1024;
+
+function defaultClientDir(): string | null {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let depth = 0; depth < 4; depth++) {
+    const candidate = path.join(dir, 'dist', 'client');
+    if (existsSync(path.join(candidate, 'index.html'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  return null;
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { env } = options;
+  const app = Fastify({
+    logger:
+      options.logger ?? {
+        level: env.LOG_LEVEL,
+        redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.confirmPassword'],
+      },
+    // Our own ids only: a client-chosen request id could forge log correlation.
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: env.TRUST_PROXY,
+  });
+
+  const clientDir = options.clientDir === undefined ? defaultClientDir() : options.clientDir;
+  const now = options.now ?? (() => new Date());
+  const sessionPolicy: SessionPolicy = { idleDays: env.SESSION_IDLE_DAYS, absoluteDays: env.SESSION_ABSOLUTE_DAYS };
+
+  app.decorate('db', options.database.db);
+  const events = createEventHub(options.database, app.log);
+  app.decorate('events', events);
+  app.addHook('onReady', () => events.start());
+  app.addHook('onClose', () => events.stop());
+  app.decorate('clock', now);
+  app.decorate('hasClientBuild', clientDir !== null);
+  app.decorate('config', {
+    cookieSecure: env.COOKIE_SECURE,
+    isProduction: env.NODE_ENV === 'production',
+    appOrigin: env.APP_ORIGIN,
+    sessionPolicy,
+  });
+  app.decorate('services', {
+    auth: {
+      db: options.database.db,
+      now,
+      sessionPolicy,
+      throttle: createLoginThrottle(options.database.db, {
+        maxFailuresPerUsername: env.LOGIN_MAX_FAILURES_PER_USERNAME,
+        maxFailuresPerIp: env.LOGIN_MAX_FAILURES_PER_IP,
+        windowMinutes: env.LOGIN_THROTTLE_WINDOW_MINUTES,
+      }),
+    },
+  });
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        formAction: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Radix and the scroll lock inject small <style> elements; scripts stay strictly 'self'.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        workerSrc: ["'self'", 'blob:'],
+      },
+    },
+    referrerPolicy: { policy: 'no-referrer' },
+    // HSTS only when we know we are served over HTTPS.
+    strictTransportSecurity: env.NODE_ENV === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+
+  // API answers are per-user and often sensitive: never cache them anywhere (document content
+  // sets its own, equally strict, header).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+  });
+
+  registerErrorHandler(app);
+  registerSessionGuard(app);
+  registerOriginCheck(app);
+
+  registerAuthRoutes(app);
+  registerProfileRoutes(app);
+  registerActivityRoutes(app);
+  registerDashboardRoutes(app);
+  registerMatchingRoutes(app);
+  registerMessagingRoutes(app);
+  registerMilestoneRoutes(app);
+  registerPortfolioRoutes(app);
+  registerEventStream(app);
+  await registerDataRoomRoutes(app, { blobs: options.blobStore ?? createBlobStore(env), uploadTmpDir: path.join(env.DATA_DIR, 'tmp') });
+
+  if (clientDir) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      // Hashed asset names never change content, so browsers may keep them for a year.
+      setHeaders: (res, filePath) => {
+        res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    app.get('/', (_request, reply) => reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html'));
+  }
+
+  return app;
+}

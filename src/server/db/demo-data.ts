@@ -1,0 +1,116 @@
+// The demo population seeded into an empty embedded database: real-looking companies and firms
+// spread over the spec's industries and stages, so every screen has something to show.
+// teamSize and fundingGoal use the spec buckets' stored values (TEAM_SIZE_OPTIONS, FUNDING_GOAL_OPTIONS).
+import type { InvestorProfileSeed, StartupProfileSeed } from '../../../tests/factories';
+
+export const DEMO_PASSWORD = 'venture-demo-2026';
+
+interface DemoPerson {
+  username: string;
+  firstName: string;
+  lastName: string;
+}
+
+export const DEMO_STARTUPS: Array<DemoPerson & { profile: StartupProfileSeed }> = [
+  {
+    username: 'ledgerly', firstName: 'Maya', lastName: 'Okafor',
+    profile: { companyName: 'Ledgerly', investorPreferences: { stages: ['Seed', 'Series A'], checkSizes: ['$1M - $3M'], industries: ['FinTech', 'SaaS'], location: 'Europe' }, location: 'London, UK', stage: 'Seed', industry: 'FinTech', website: 'https://ledgerly.example', foundingDate: '2023-03-01', teamSize: 6, fundingGoal: 1_000_000,
+      description: 'Ledgerly automates bookkeeping and cash-flow forecasting for small businesses, with bank feeds, AI categorisation and lending offers from partner banks.',
+      businessModel: { model: 'B2B subscription', pricing: 'per seat' }, financials: { arr: 420_000, growth: 'revenue-generating' },
+      team: [{ name: 'Maya Okafor', role: 'CEO', link: '' }, { name: 'Tom Reyes', role: 'CTO', link: '' }] },
+  },
+  {
+    username: 'carepath', firstName: 'Daniel', lastName: 'Kim',
+    profile: { companyName: 'CarePath Health', investorPreferences: { stages: ['Series A', 'Series B'], checkSizes: ['$5M - $10M'], industries: ['HealthTech'], location: 'United States' }, location: 'Boston, USA', stage: 'Series A', industry: 'HealthTech', website: 'https://carepath.example', foundingDate: '2021-09-15', teamSize: 26, fundingGoal: 5_000_000,
+      description: 'CarePath coordinates post-discharge care between hospitals, clinics and families, cutting readmissions with remote monitoring and care-team messaging.',
+      businessModel: { model: 'B2B SaaS', buyers: 'hospital systems' }, financials: { arr: 2_600_000 },
+      team: [{ name: 'Daniel Kim', role: 'CEO', link: '' }, { name: 'Priya Nair', role: 'CMO', link: '' }] },
+  },
+  {
+    username: 'brightlearn', firstName: 'Sofia', lastName: 'Martins',
+    profile: { companyName: 'BrightLearn', investorPreferences: { stages: ['Pre-seed', 'Seed'], checkSizes: ['$100K - $500K'], industries: ['EdTech', 'Consumer'], location: 'Europe' }, location: 'Lisbon, Portugal', stage: 'Pre-seed', industry: 'EdTech', website: 'https://brightlearn.example', foundingDate: '2024-06-01', teamSize: 1, fundingGoal: 100_000,
+      description: 'BrightLearn gives secondary-school teachers adaptive maths practice that finds each pupil\'s gaps and plans the next lesson automatically.',
+      businessModel: { model: 'B2B2C freemium' }, financials: { stage: 'pre-revenue' },
+      team: [{ name: 'Sofia Martins', role: 'CEO', link: '' }] },
+  },
+  {
+    username: 'gridwise', firstName: 'Lars', lastName: 'Eriksen',
+    profile: { companyName: 'GridWise Energy', investorPreferences: { stages: ['Series A'], checkSizes: ['$5M - $10M', '$3M - $5M'], industries: ['CleanTech', 'Hardware'], location: 'Nordics' }, location: 'Copenhagen, Denmark', stage: 'Series A', industry: 'CleanTech', website: 'https://gridwise.example', foundingDate: '2020-11-02', teamSize: 26, fundingGoal: 5_000_000,
+      description: 'GridWise turns commercial buildings into flexible grid assets, shifting heating and charging loads to cheap, clean hours with predictive control.',
+      businessModel: { model: 'B2B usage-based' }, financials: { arr: 1_900_000 },
+      team: [{ name: 'Lars Eriksen', role: 'CEO', link: '' }] },
+  },
+  {
+    username: 'shelfsync', firstName: 'Aisha', lastName: 'Bello',
+    profile: { companyName: 'ShelfSync', investorPreferences: { stages: ['Seed', 'Series A'], checkSizes: ['$1M - $3M'], industries: ['E-commerce', 'Marketplace', 'FinTech'], location: '' }, location: 'Lagos, Nigeria', stage: 'Seed', industry: 'E-commerce', website: 'https://shelfsync.example', foundingDate: '2022-04-20', teamSize: 11, fundingGoal: 1_000_000,
+      description: 'ShelfSync is a wholesale ordering marketplace for neighbourhood retailers, with credit at checkout and next-day delivery from distributors.',
+      businessModel: { model: 'marketplace take rate' }, financials: { gmv: 6_000_000 },
+      team: [{ name: 'Aisha Bello', role: 'CEO', link: '' }] },
+  },
+  {
+    username: 'sentinelai', firstName: 'Noah', lastName: 'Fischer',
+    profile: { companyName: 'Sentinel AI', investorPreferences: { stages: ['Seed', 'Series A'], checkSizes: ['$3M - $5M', '$1M - $3M'], industries: ['Security', 'AI/ML'], location: 'Europe' }, location: 'Berlin, Germany', stage: 'Seed', industry: 'Security', website: 'https://sentinelai.example', foundingDate: '2023-01-10', teamSize: 11, fundingGoal: 3_000_000,
+      description: 'Sentinel AI watches cloud workloads and flags compromised identities in minutes, using behavioural models trained on attack telemetry.',
+      businessModel: { model: 'B2B subscription', motion: 'product-led' }, financials: { arr: 650_000 },
+      team: [{ name: 'Noah Fischer', role: 'CEO', link: '' }] },
+  },
+  {
+    username: 'fabricate', firstName: 'Elena', lastName: 'Rossi',
+    profile: { companyName: 'Fabricate Robotics', investorPreferences: { stages: ['Series B', 'Series C+'], checkSizes: ['$10M+'], industries: ['Hardware', 'Manufacturing'], location: '' }, location: 'Turin, Italy', stage: 'Series B', industry: 'Hardware', website: 'https://fabricate.example', foundingDate: '2018-05-05', teamSize: 51, fundingGoal: 10_000_000,
+      description: 'Fabricate builds collaborative welding robots that small manufacturers can program by demonstration, without robotics engineers.',
+      businessModel: { model: 'hardware plus software subscription' }, financials: { revenue: 14_000_000 },
+      team: [{ name: 'Elena Rossi', role: 'CEO', link: '' }] },
+  },
+  {
+    username: 'pocketcoach', firstName: 'Jin', lastName: 'Park',
+    profile: { companyName: 'PocketCoach', investorPreferences: { stages: ['Seed'], checkSizes: ['$1M - $3M', '$500K - $1M'], industries: ['Mobile', 'Consumer'], location: 'Asia' }, location: 'Seoul, South Korea', stage: 'Seed', industry: 'Mobile', website: 'https://pocketcoach.example', foundingDate: '2022-08-08', teamSize: 6, fundingGoal: 1_000_000,
+      description: 'PocketCoach is a mobile fitness coach that adapts each workout to sleep, soreness and schedule, with a subscription for consumers.',
+      businessModel: { model: 'B2C subscription' }, financials: { mrr: 45_000 },
+      team: [{ name: 'Jin Park', role: 'CEO', link: '' }] },
+  },
+];
+
+export const DEMO_INVESTORS: Array<DemoPerson & { profile: InvestorProfileSeed }> = [
+  {
+    username: 'northstar', firstName: 'Rachel', lastName: 'Adams',
+    profile: { firmName: 'Northstar Ventures', location: 'London, UK', website: 'https://northstar.example', foundingDate: '2012-01-01', portfolioSize: 48,
+      description: 'Northstar backs European fintech and B2B software companies from seed to Series A, leading rounds and taking board seats.',
+      investmentThesis: 'We invest in software that modernises financial workflows for small businesses: payments, lending and accounting, with recurring revenue.',
+      stagePreference: ['Seed', 'Series A'], industryFocus: ['FinTech', 'SaaS'], investmentRange: ['$500K - $1M', '$1M - $3M'] },
+  },
+  {
+    username: 'vitalcap', firstName: 'Marcus', lastName: 'Lee',
+    profile: { firmName: 'Vital Capital', location: 'Boston, USA', website: 'https://vitalcap.example', foundingDate: '2015-06-01', portfolioSize: 31,
+      description: 'Vital Capital is a healthcare fund partnering with founders who improve patient outcomes and lower the cost of care.',
+      investmentThesis: 'Care delivery, remote monitoring and clinical workflow software sold to providers and payers, with evidence of outcomes.',
+      stagePreference: ['Series A', 'Series B'], industryFocus: ['HealthTech', 'AI/ML'], investmentRange: ['$3M - $5M', '$5M - $10M'] },
+  },
+  {
+    username: 'greenfield', firstName: 'Ingrid', lastName: 'Holm',
+    profile: { firmName: 'Greenfield Climate Fund', location: 'Stockholm, Sweden', website: 'https://greenfield.example', foundingDate: '2019-03-01', portfolioSize: 22,
+      description: 'Greenfield invests in climate technology that cuts emissions at scale across energy, buildings and industry.',
+      investmentThesis: 'Decarbonisation of energy and industry: grid flexibility, electrification and industrial efficiency, hardware welcome.',
+      stagePreference: ['Seed', 'Series A', 'Series B'], industryFocus: ['CleanTech', 'Hardware', 'Manufacturing'], investmentRange: ['$1M - $3M', '$3M - $5M', '$5M - $10M'] },
+  },
+  {
+    username: 'launchpad', firstName: 'Omar', lastName: 'Haddad',
+    profile: { firmName: 'Launchpad Angels', location: 'Lisbon, Portugal', website: 'https://launchpad.example', foundingDate: '2020-02-01', portfolioSize: 65,
+      description: 'Launchpad is an angel syndicate writing first cheques into ambitious founders across Southern Europe.',
+      investmentThesis: 'Pre-seed and seed consumer and education products with strong early engagement; we back teams before revenue.',
+      stagePreference: ['Pre-seed', 'Seed'], industryFocus: ['EdTech', 'Consumer', 'Mobile', 'Marketplace'], investmentRange: ['< $100K', '$100K - $500K'] },
+  },
+  {
+    username: 'ironclad', firstName: 'Hannah', lastName: 'Weiss',
+    profile: { firmName: 'Ironclad Partners', location: 'Berlin, Germany', website: 'https://ironclad.example', foundingDate: '2016-09-01', portfolioSize: 27,
+      description: 'Ironclad is a specialist fund for cybersecurity and infrastructure software, run by former security founders.',
+      investmentThesis: 'Security and AI infrastructure for the cloud era, product-led motions and technical founders.',
+      stagePreference: ['Seed', 'Series A'], industryFocus: ['Security', 'AI/ML', 'SaaS'], investmentRange: ['$1M - $3M', '$3M - $5M'] },
+  },
+  {
+    username: 'meridian', firstName: 'Chloe', lastName: 'Dubois',
+    profile: { firmName: 'Meridian Growth', location: 'Paris, France', website: 'https://meridian.example', foundingDate: '2010-04-01', portfolioSize: 80,
+      description: 'Meridian Growth provides growth capital to proven companies expanding internationally.',
+      investmentThesis: 'Profitable or near-profitable marketplaces, commerce and industrial technology scaling across borders.',
+      stagePreference: ['Series B', 'Series C+', 'Growth'], industryFocus: ['E-commerce', 'Marketplace', 'Manufacturing', 'Hardware'], investmentRange: ['$5M - $10M', '$10M+'] },
+  },
+];

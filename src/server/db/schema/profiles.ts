@@ -1,0 +1,65 @@
+// Startup and investor profiles (spec §3). One profile per account.
+import { sql } from 'drizzle-orm';
+import { check, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+export const startupProfiles = pgTable(
+  'startup_profiles',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyName: text('company_name').notNull(),
+    logo: text('logo'),
+    website: text('website'),
+    location: text('location'),
+    foundingDate: text('founding_date'),
+    stage: text('stage'),
+    industry: text('industry'),
+    description: text('description'),
+    teamSize: integer('team_size'),
+    fundingGoal: integer('funding_goal'),
+    pitchDeck: text('pitch_deck'),
+    businessModel: jsonb('business_model'),
+    financials: jsonb('financials'),
+    team: jsonb('team'),
+    // What the startup seeks in an investor; matching reads it as the startup side's preferences.
+    investorPreferences: jsonb('investor_preferences'),
+    profileCompleteness: integer('profile_completeness').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('startup_profiles_completeness_range', sql`${t.profileCompleteness} between 0 and 100`),
+  ],
+);
+
+export const investorProfiles = pgTable(
+  'investor_profiles',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firmName: text('firm_name').notNull(),
+    logo: text('logo'),
+    website: text('website'),
+    location: text('location'),
+    foundingDate: text('founding_date'),
+    description: text('description'),
+    investmentThesis: text('investment_thesis'),
+    stagePreference: jsonb('stage_preference').$type<string[]>().notNull().default([]),
+    industryFocus: jsonb('industry_focus').$type<string[]>().notNull().default([]),
+    investmentRange: jsonb('investment_range').$type<string[]>().notNull().default([]),
+    portfolioSize: integer('portfolio_size'),
+    profileCompleteness: integer('profile_completeness').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('investor_profiles_completeness_range', sql`${t.profileCompleteness} between 0 and 100`),
+  ],
+);

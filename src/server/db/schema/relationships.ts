@@ -1,0 +1,76 @@
+// What happens between a startup and an investor: matches, messages, milestones.
+// Every party id here is a users.id (see docs/decisions/0004-party-ids-are-user-ids.md).
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+// The two parties of a connected pair; matches and milestones both hang off one.
+const pairColumns = () => ({
+  startupId: integer('startup_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  investorId: integer('investor_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+});
+
+export const matches = pgTable(
+  'matches',
+  {
+    id: serial('id').primaryKey(),
+    ...pairColumns(),
+    score: integer('score').notNull(),
+    status: text('status').notNull().default('pending'),
+    // The engine's explanation of the score (components, both one-sided fits, reasons).
+    breakdown: jsonb('breakdown'),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('matches_pair_unique').on(t.startupId, t.investorId),
+    // Dashboards and match lists read "my matches, best first" from either side.
+    index('matches_startup_score_idx').on(t.startupId, t.score.desc()),
+    index('matches_investor_score_idx').on(t.investorId, t.score.desc()),
+    check('matches_score_range', sql`${t.score} between 0 and 100`),
+    check('matches_status_check', sql`${t.status} in ('pending', 'accepted', 'rejected')`),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    senderId: integer('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    receiverId: integer('receiver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    read: boolean('read').notNull().default(false),
+    sentAt: timestamp('sent_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    // A thread is read by (sender, receiver) in both directions, newest last.
+    index('messages_pair_sent_idx').on(t.senderId, t.receiverId, t.sentAt),
+    index('messages_receiver_unread_idx').on(t.receiverId, t.read),
+  ],
+);
+
+export const milestones = pgTable(
+  'milestones',
+  {
+    id: serial('id').primaryKey(),
+    ...pairColumns(),
+    title: text('title').notNull(),
+    description: text('description'),
+    status: text('status').notNull().default('pending'),
+    date: date('date'),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('milestones_pair_idx').on(t.startupId, t.investorId),
+    check('milestones_status_check', sql`${t.status} in ('pending', 'in_progress', 'completed')`),
+  ],
+);

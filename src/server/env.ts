@@ -1,0 +1,69 @@
+// The process environment, validated once at boot. A bad value stops the start with one line
+// naming the variable, instead of failing later in some unrelated place.
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1');
+
+const positiveInt = (fallback: number) =>
+  z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').positive('must be above 0').default(fallback);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
+  PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a port number').min(0, 'must be a port number').max(65535, 'must be a port number').default(5000),
+  HOST: z.string().min(1).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  SEED_DEMO: booleanFlag.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level' }).default('info'),
+  // The public origin (scheme://host[:port]) behind a proxy; used by the cross-site check.
+  APP_ORIGIN: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) origin such as https://app.example.com' })
+    .transform((value) => new URL(value).origin)
+    .optional(),
+  TRUST_PROXY: booleanFlag.default(false),
+  COOKIE_SECURE: booleanFlag.optional(),
+  SESSION_IDLE_DAYS: positiveInt(7),
+  SESSION_ABSOLUTE_DAYS: positiveInt(30),
+  LOGIN_MAX_FAILURES_PER_USERNAME: positiveInt(10),
+  LOGIN_MAX_FAILURES_PER_IP: positiveInt(50),
+  LOGIN_THROTTLE_WINDOW_MINUTES: positiveInt(15),
+  // Where document bytes go: the local disk under DATA_DIR, or S3-compatible object storage.
+  STORAGE_DRIVER: z.enum(['disk', 's3'], { error: 'must be disk or s3' }).default('disk'),
+  S3_BUCKET: z.string().min(3, 'must be a bucket name').optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { COOKIE_SECURE: boolean; HOST: string };
+
+export class EnvError extends Error {}
+
+/** Parses an environment (process.env by default). Throws EnvError with one readable line. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  // Treat empty strings as unset, as most .env tooling does.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    const got = cleaned[name];
+    throw new EnvError(`Invalid environment variable ${name}: ${issue.message}${got === undefined ? '' : ` (got "${got}")`}.`);
+  }
+  const env = parsed.data;
+  if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) throw new EnvError('Invalid environment variable S3_BUCKET: required when STORAGE_DRIVER=s3.');
+  const isProduction = env.NODE_ENV === 'production';
+  return {
+    ...env,
+    // On a developer's machine listen on loopback only; in production containers need every interface.
+    HOST: env.HOST ?? (isProduction ? '0.0.0.0' : 'localhost'),
+    COOKIE_SECURE: env.COOKIE_SECURE ?? isProduction,
+  };
+}

@@ -1,0 +1,9 @@
+// GET /api/activities: the caller's own feed, cursor-paginated.
+import type { FastifyInstance } from 'fastify';
+import { listActivities } from '../../../shared/contracts/activity';
+import { defineRoute } from '../../http/route';
+import * as activity from './activity.service';
+
+export function registerActivityRoutes(app: FastifyInstance): void {
+  defineRoute(app, listActivities, 'user', ({ actor, query }) => activity.listActivities(app.db, actor, query));
+}

@@ -1,0 +1,138 @@
+// Registration, sign-in and sign-out: the rules, the queries and the security log entries.
+import { eq, sql } from 'drizzle-orm';
+import type { RegisterBody, LoginBody, User } from '../../../shared/contracts/auth';
+import { AppError, conflict, invalid, unauthenticated } from '../../app-error';
+import type { AppDatabase } from '../../db/client';
+import { users } from '../../db/schema';
+import { recordActivity } from '../activity/activity.service';
+import { recordSecurityEvent } from '../security/security-events.service';
+import type { LoginThrottle } from './login-throttle';
+import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from './passwords';
+import { createSession, deleteSession, type SessionPolicy } from './session.service';
+
+export interface AuthDeps {
+  db: AppDatabase;
+  now: () => Date;
+  sessionPolicy: SessionPolicy;
+  throttle: LoginThrottle;
+}
+
+export interface IssuedSession {
+  user: User;
+  token: string;
+  expiresAt: Date;
+}
+
+export const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password.';
+const USERNAME_TAKEN = 'This username is already taken.';
+const EMAIL_TAKEN = 'An account with this email already exists.';
+
+type UserRow = typeof users.$inferSelect;
+
+/** The allowlisted public view of an account. */
+export function toPublicUser(row: UserRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    userType: row.userType,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function isUniqueViolation(error: unknown): { constraint?: string } | null {
+  for (let current = error as { code?: string; constraint?: string; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
+    if (current.code === '23505') return { constraint: current.constraint };
+  }
+  return null;
+}
+
+async function findDuplicateFields(db: AppDatabase, username: string, email: string): Promise<Record<string, string[]>> {
+  const rows = await db
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username}) or lower(${users.email}) = lower(${email})`);
+  const fieldErrors: Record<string, string[]> = {};
+  if (rows.some((row) => row.username.toLowerCase() === username.toLowerCase())) fieldErrors.username = [USERNAME_TAKEN];
+  if (rows.some((row) => row.email.toLowerCase() === email.toLowerCase())) fieldErrors.email = [EMAIL_TAKEN];
+  return fieldErrors;
+}
+
+export async function registerUser(deps: AuthDeps, input: RegisterBody, ip: string): Promise<IssuedSession> {
+  if (isCommonPassword(input.password)) throw invalid(COMMON_PASSWORD_MESSAGE, { password: [COMMON_PASSWORD_MESSAGE] });
+
+  const duplicates = await findDuplicateFields(deps.db, input.username, input.email);
+  if (Object.keys(duplicates).length > 0) throw conflict(Object.values(duplicates)[0]![0]!, duplicates);
+
+  const passwordHash = await hashPassword(input.password);
+  const now = deps.now();
+  try {
+    // The account, its first activity and its session exist together or not at all.
+    return await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          username: input.username,
+          email: input.email.toLowerCase(),
+          passwordHash,
+          userType: input.userType,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          createdAt: now,
+        })
+        .returning();
+      const user = row!;
+      await recordActivity(tx, { userId: user.id, activityType: 'account_created', entityId: user.id, description: 'Created your VentureMatch account' });
+      await recordSecurityEvent(tx, { eventType: 'registered', userId: user.id, ip });
+      const session = await createSession(tx, user.id, now, deps.sessionPolicy);
+      return { user: toPublicUser(user), ...session };
+    });
+  } catch (error) {
+    // Two registrations racing for one name: the unique index decides, the loser gets a clear 409.
+    const violation = isUniqueViolation(error);
+    if (!violation) throw error;
+    const isEmail = violation.constraint?.includes('email');
+    throw conflict(isEmail ? EMAIL_TAKEN : USERNAME_TAKEN, isEmail ? { email: [EMAIL_TAKEN] } : { username: [USERNAME_TAKEN] });
+  }
+}
+
+export async function loginUser(deps: AuthDeps, input: LoginBody, ip: string): Promise<IssuedSession> {
+  const retryAfterMs = await deps.throttle.retryAfterMs(input.username, ip);
+  if (retryAfterMs > 0) {
+    await recordSecurityEvent(deps.db, { eventType: 'login_throttled', ip, detail: { username: input.username } });
+    const minutes = Math.ceil(retryAfterMs / 60_000);
+    throw new AppError(
+      'throttled',
+      `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      undefined,
+      { 'Retry-After': String(Math.ceil(retryAfterMs / 1000)) },
+    );
+  }
+
+  const [row] = await deps.db.select().from(users).where(sql`lower(${users.username}) = lower(${input.username})`);
+  // Unknown user and wrong password take the same time and get the same answer.
+  const isValid = await verifyPassword(row?.passwordHash ?? null, input.password);
+  if (!row || !isValid) {
+    await deps.throttle.recordFailure(input.username, ip);
+    await recordSecurityEvent(deps.db, { eventType: 'login_failed', userId: row?.id ?? null, ip, detail: { username: input.username } });
+    throw unauthenticated(INVALID_CREDENTIALS_MESSAGE);
+  }
+
+  await deps.throttle.recordSuccess(input.username);
+  const session = await createSession(deps.db, row.id, deps.now(), deps.sessionPolicy);
+  await recordSecurityEvent(deps.db, { eventType: 'login_succeeded', userId: row.id, ip });
+  return { user: toPublicUser(row), ...session };
+}
+
+export async function logoutSession(deps: Pick<AuthDeps, 'db'>, actor: { id: number; sessionId: string }, ip: string): Promise<void> {
+  await deleteSession(deps.db, actor.sessionId);
+  await recordSecurityEvent(deps.db, { eventType: 'logout', userId: actor.id, ip });
+}
+
+export async function getUserById(db: AppDatabase, userId: number): Promise<User> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  if (!row) throw unauthenticated();
+  return toPublicUser(row);
+}

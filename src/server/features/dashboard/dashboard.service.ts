@@ -1,0 +1,28 @@
+// The dashboard's numbers, gathered from each feature's own service (no other feature's tables).
+import type { DashboardStats } from '../../../shared/contracts/dashboard';
+import type { AppDatabase } from '../../db/client';
+import type { Actor } from '../../http/session';
+import { countSharedDocuments } from '../data-room/data-room.service';
+import { summarizeMatches } from '../matching/matching.service';
+import { countActiveConversations } from '../messaging/messaging.service';
+import { countPortfolioCompanies } from '../portfolio/portfolio.service';
+
+export async function getDashboardStats(db: AppDatabase, actor: Actor): Promise<DashboardStats> {
+  const [matchSummary, activeConversations] = await Promise.all([summarizeMatches(db, actor), countActiveConversations(db, actor)]);
+  if (actor.userType === 'startup') {
+    return {
+      kind: 'startup',
+      averageMatchScore: matchSummary.averageScore,
+      potentialMatches: matchSummary.pendingCount,
+      sharedDocuments: await countSharedDocuments(db, actor),
+      activeConversations,
+    };
+  }
+  return {
+    kind: 'investor',
+    averageMatchScore: matchSummary.averageScore,
+    potentialStartups: matchSummary.pendingCount,
+    portfolioCompanies: await countPortfolioCompanies(db, actor),
+    activeConversations,
+  };
+}

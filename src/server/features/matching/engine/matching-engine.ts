@@ -1,0 +1,204 @@
+// The engine's front door for the matching service: raw profile rows in, ranked and explained
+// suggestions out. It wires normalize → text index → prepared profiles → blocking → fast scoring
+// → explanations for the top N, and applies learned per-user state when given. Pure and
+// in-memory: the service loads rows and stores results; nothing here touches the database.
+import { byInvestorBlockingKey, byStartupBlockingKey, CandidateIndex, rankCandidates, type RankedCandidate } from './candidates';
+import {
+  congestionAdjusted, personalAdjustments, statedPriors, uncertainty, withExploration,
+  type GlobalModel, type UserLearningState,
+} from './learning';
+import { normalizeInvestor, normalizeStartup, type RawInvestorProfile, type RawStartupProfile } from './normalize';
+import {
+  createScoringContext, knownShare, PairScorer, prepareInvestor, prepareInvestors, prepareStartup, prepareStartups, scorePair,
+  type Fusion, type MatchExplanation, type PreparedInvestor, type PreparedStartup, type ScoringContext,
+} from './score';
+import { buildTextIndex, vectorize, type TextIndex } from './text-index';
+
+export interface MatchingEngineOptions {
+  fusion?: Fusion;
+  /** Seed for the text index's cosine-percentile sample. */
+  seed?: number;
+}
+
+export interface SuggestedMatch {
+  startupId: number;
+  investorId: number;
+  /** 0–100 integer, the value to store in matches.score. */
+  score: number;
+  explanation: MatchExplanation;
+  /** True when this suggestion fills an exploration slot rather than ranking on its score. */
+  isExploration: boolean;
+}
+
+export interface MatchListOptions {
+  /** How many suggestions (default 20). */
+  limit?: number;
+  /** Minimum unrounded score (default 30). */
+  floor?: number;
+  /** Counterpart ids never to suggest (already decided, already pending, blocked). */
+  excludeIds?: ReadonlySet<number>;
+  /** Congestion-aware ranking: pending suggestions per counterpart id, and the cap. */
+  pendingByCounterpartId?: ReadonlyMap<number, number>;
+  congestionCap?: number;
+  /** Exploration slots per ten (default 0: off); needs decisionsByCounterpartId to be useful. */
+  explorationSlotsPerTen?: 0 | 1 | 2;
+  decisionsByCounterpartId?: ReadonlyMap<number, number>;
+}
+
+export interface LearnedStates {
+  models: { investor: GlobalModel; startup: GlobalModel };
+  /** Per-user states by profile id, for the side that state.side names. */
+  states: Iterable<{ id: number; state: UserLearningState }>;
+}
+
+export class MatchingEngine {
+  readonly index: TextIndex;
+  readonly context: ScoringContext;
+  readonly startups: PreparedStartup[];
+  readonly investors: PreparedInvestor[];
+  private candidateIndex: CandidateIndex | null = null;
+  private readonly scorer: PairScorer;
+  private readonly startupPositions = new Map<number, number>();
+  private readonly investorPositions = new Map<number, number>();
+
+  constructor(rows: { startups: readonly RawStartupProfile[]; investors: readonly RawInvestorProfile[] }, options: MatchingEngineOptions = {}) {
+    // Blocking-key order: each key's profiles contiguous in memory (see byStartupBlockingKey).
+    const startupFeatures = rows.startups.map(normalizeStartup).sort(byStartupBlockingKey);
+    const investorFeatures = rows.investors.map(normalizeInvestor).sort(byInvestorBlockingKey);
+    const built = buildTextIndex(
+      startupFeatures.map((f) => f.document),
+      investorFeatures.map((f) => f.document),
+      { seed: options.seed ?? 1 },
+    );
+    this.index = built.index;
+    this.context = createScoringContext(built.index, { fusion: options.fusion });
+    this.startups = prepareStartups(startupFeatures, built.startupVectors);
+    this.investors = prepareInvestors(investorFeatures, built.investorVectors);
+    this.startups.forEach((s, position) => this.startupPositions.set(s.features.id, position));
+    this.investors.forEach((i, position) => this.investorPositions.set(i.features.id, position));
+    this.scorer = new PairScorer(this.context);
+  }
+
+  /** The blocking index, rebuilt lazily after profiles change (linear in the population). */
+  get candidates(): CandidateIndex {
+    this.candidateIndex ??= new CandidateIndex(this.startups, this.investors);
+    return this.candidateIndex;
+  }
+
+  /**
+   * Adds or replaces one startup after a profile save, against the frozen text index (guide §6:
+   * re-score only that profile's pairs; the idf moves only at the next full rebuild). Follow with
+   * matchesForStartup to get its new suggestions.
+   */
+  upsertStartup(row: RawStartupProfile): void {
+    const features = normalizeStartup(row);
+    const prepared = prepareStartup(features, vectorize(this.index, features.document));
+    const position = this.startupPositions.get(row.id);
+    if (position === undefined) {
+      this.startupPositions.set(row.id, this.startups.length);
+      this.startups.push(prepared);
+    } else {
+      prepared.personal = this.startups[position]!.personal;
+      this.startups[position] = prepared;
+    }
+    this.candidateIndex = null;
+  }
+
+  /** The investor counterpart of upsertStartup. */
+  upsertInvestor(row: RawInvestorProfile): void {
+    const features = normalizeInvestor(row);
+    const prepared = prepareInvestor(features, vectorize(this.index, features.document));
+    const position = this.investorPositions.get(row.id);
+    if (position === undefined) {
+      this.investorPositions.set(row.id, this.investors.length);
+      this.investors.push(prepared);
+    } else {
+      prepared.personal = this.investors[position]!.personal;
+      this.investors[position] = prepared;
+    }
+    this.candidateIndex = null;
+  }
+
+  /** Attaches learned per-user adjustments (weights and implicit preferences) to the profiles. */
+  applyLearning(learned: LearnedStates): void {
+    for (const { id, state } of learned.states) {
+      if (state.side === 'investor') {
+        const investor = this.investors[this.investorPositions.get(id) ?? -1];
+        if (investor) investor.personal = personalAdjustments(state, learned.models.investor, statedPriors({ kind: 'investor', investor }));
+      } else {
+        const startup = this.startups[this.startupPositions.get(id) ?? -1];
+        if (startup) startup.personal = personalAdjustments(state, learned.models.startup, statedPriors({ kind: 'startup', startup }));
+      }
+    }
+  }
+
+  /** The full explanation of one pair, or null if either id is unknown to this engine. */
+  explain(startupId: number, investorId: number): MatchExplanation | null {
+    const s = this.startups[this.startupPositions.get(startupId) ?? -1];
+    const i = this.investors[this.investorPositions.get(investorId) ?? -1];
+    return s && i ? scorePair(s, i, this.context) : null;
+  }
+
+  /** Ranked, explained investor suggestions for a startup (blocked candidates only). */
+  matchesForStartup(startupId: number, options: MatchListOptions = {}): SuggestedMatch[] {
+    const s = this.startups[this.startupPositions.get(startupId) ?? -1];
+    if (!s) return [];
+    const positions = this.candidates.investorsFor(s);
+    const ranked = this.rank({ kind: 'startup', startup: s }, this.investors, positions, (position) => this.investors[position]!.features.id, options);
+    return ranked.map(({ position, isExploration }) => this.suggestion(s, this.investors[position]!, isExploration));
+  }
+
+  /** Ranked, explained startup suggestions for an investor (blocked candidates only). */
+  matchesForInvestor(investorId: number, options: MatchListOptions = {}): SuggestedMatch[] {
+    const i = this.investors[this.investorPositions.get(investorId) ?? -1];
+    if (!i) return [];
+    const positions = this.candidates.startupsFor(i);
+    const ranked = this.rank({ kind: 'investor', investor: i }, this.startups, positions, (position) => this.startups[position]!.features.id, options);
+    return ranked.map(({ position, isExploration }) => this.suggestion(this.startups[position]!, i, isExploration));
+  }
+
+  private suggestion(s: PreparedStartup, i: PreparedInvestor, isExploration: boolean): SuggestedMatch {
+    const explanation = scorePair(s, i, this.context);
+    return { startupId: s.features.id, investorId: i.features.id, score: explanation.score, explanation, isExploration };
+  }
+
+  private rank(
+    subject: { kind: 'startup'; startup: PreparedStartup } | { kind: 'investor'; investor: PreparedInvestor },
+    counterparts: readonly PreparedInvestor[] | readonly PreparedStartup[],
+    candidatePositions: Int32Array,
+    idOf: (position: number) => number,
+    options: MatchListOptions,
+  ): Array<{ position: number; isExploration: boolean }> {
+    const limit = options.limit ?? 20;
+    const excluded = options.excludeIds;
+    const positions = excluded && excluded.size > 0 ? candidatePositions.filter((position) => !excluded.has(idOf(position))) : candidatePositions.slice();
+    const pending = options.pendingByCounterpartId;
+    const cap = options.congestionCap ?? 20;
+    const rankValue = pending ? (position: number, score: number) => congestionAdjusted(score, pending.get(idOf(position)) ?? 0, cap) : undefined;
+    const slots = options.explorationSlotsPerTen ?? 0;
+    // Rank a wider pool when exploring, so exploration candidates come from beyond the top N.
+    const pool = rankCandidates(this.scorer, subject, counterparts, positions, { limit: slots > 0 ? limit * 5 : limit, floor: options.floor ?? 30, rankValue });
+    const top = pool.slice(0, limit);
+    if (slots === 0) return top.map(({ position }) => ({ position, isExploration: false }));
+    const decisions = options.decisionsByCounterpartId ?? new Map<number, number>();
+    const uncertainOf = (candidate: RankedCandidate) => {
+      const [s, i] = subject.kind === 'startup' ? [subject.startup, this.investors[candidate.position]!] : [this.startups[candidate.position]!, subject.investor];
+      this.scorer.score(s, i);
+      const values = this.scorer.lastComponents;
+      const known = (knownShare(values, 0, this.context.investorWeights) + knownShare(values, 7, this.context.startupWeights)) / 2;
+      return uncertainty(known, decisions.get(idOf(candidate.position)) ?? 0);
+    };
+    const exploration = pool
+      .slice(limit)
+      .map((candidate) => ({ candidate, uncertainty: uncertainOf(candidate) }))
+      .sort((a, b) => b.uncertainty - a.uncertainty || a.candidate.position - b.candidate.position)
+      .map(({ candidate }) => candidate);
+    const mixed = withExploration(top, exploration, slots, (a, b) => a.position === b.position);
+    const exploring = new Set(exploration.map((candidate) => candidate.position));
+    return mixed.map(({ position }) => ({ position, isExploration: exploring.has(position) }));
+  }
+}
+
+export function createMatchingEngine(rows: { startups: readonly RawStartupProfile[]; investors: readonly RawInvestorProfile[] }, options?: MatchingEngineOptions): MatchingEngine {
+  return new MatchingEngine(rows, options);
+}

@@ -1,0 +1,132 @@
+// Matching: each side's match list with the counterpart card and the explanation, decisions with
+// their transition rules, and the numbers the dashboard shows. Generation lives in generation.ts.
+import { and, avg, count, desc, eq, or } from 'drizzle-orm';
+import type { InvestorSideMatch, MatchBreakdown, StartupSideMatch, UpdateMatchBody } from '../../../shared/contracts/matches';
+import type { MatchStatus } from '../../../shared/enums';
+import { DECLINE_REASONS } from '../../../shared/enums';
+import { conflict, notFound } from '../../app-error';
+import type { AppDatabase, DbExecutor } from '../../db/client';
+import { investorProfiles, matchDecisions, matches, startupProfiles } from '../../db/schema';
+import type { Actor } from '../../http/session';
+import type { EventHub } from '../../realtime/event-hub';
+import { recordActivity } from '../activity/activity.service';
+import { autoShareOnAcceptedMatch } from '../data-room/data-room.service';
+import { toInvestorCard, toStartupCard } from '../profiles/profiles.service';
+
+type MatchRow = typeof matches.$inferSelect;
+
+const ownSide = (actor: Actor) => (actor.userType === 'startup' ? matches.startupId : matches.investorId);
+
+// Spec §4: Accept and Decline from pending, Reconsider (accept) from rejected. Nothing else.
+const ALLOWED_TRANSITIONS: Record<MatchStatus, readonly MatchStatus[]> = {
+  pending: ['accepted', 'rejected'],
+  rejected: ['accepted'],
+  accepted: [],
+};
+
+function matchFields(row: MatchRow) {
+  return {
+    id: row.id,
+    startupId: row.startupId,
+    investorId: row.investorId,
+    score: row.score,
+    status: row.status as MatchStatus,
+    breakdown: (row.breakdown as MatchBreakdown | null) ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A startup's matches, best first, each with the investor's public card. */
+export async function listStartupMatches(db: AppDatabase, actor: Actor): Promise<StartupSideMatch[]> {
+  const rows = await db
+    .select({ match: matches, investor: investorProfiles })
+    .from(matches)
+    .innerJoin(investorProfiles, eq(investorProfiles.userId, matches.investorId))
+    .where(eq(matches.startupId, actor.id))
+    .orderBy(desc(matches.score), desc(matches.id));
+  return rows.map((row) => ({ ...matchFields(row.match), investor: toInvestorCard(row.investor) }));
+}
+
+/** An investor's matches, best first, each with the startup's public card. */
+export async function listInvestorMatches(db: AppDatabase, actor: Actor): Promise<InvestorSideMatch[]> {
+  const rows = await db
+    .select({ match: matches, startup: startupProfiles })
+    .from(matches)
+    .innerJoin(startupProfiles, eq(startupProfiles.userId, matches.startupId))
+    .where(eq(matches.investorId, actor.id))
+    .orderBy(desc(matches.score), desc(matches.id));
+  return rows.map((row) => ({ ...matchFields(row.match), startup: toStartupCard(row.startup) }));
+}
+
+async function loadMatchView(db: DbExecutor, actor: Actor, matchId: number): Promise<StartupSideMatch | InvestorSideMatch> {
+  if (actor.userType === 'startup') {
+    const [row] = await db
+      .select({ match: matches, investor: investorProfiles })
+      .from(matches)
+      .innerJoin(investorProfiles, eq(investorProfiles.userId, matches.investorId))
+      .where(eq(matches.id, matchId));
+    return { ...matchFields(row!.match), investor: toInvestorCard(row!.investor) };
+  }
+  const [row] = await db
+    .select({ match: matches, startup: startupProfiles })
+    .from(matches)
+    .innerJoin(startupProfiles, eq(startupProfiles.userId, matches.startupId))
+    .where(eq(matches.id, matchId));
+  return { ...matchFields(row!.match), startup: toStartupCard(row!.startup) };
+}
+
+const counterpartName = (view: StartupSideMatch | InvestorSideMatch) => ('investor' in view ? view.investor.firmName : view.startup.companyName);
+
+/**
+ * Accept, decline (with an optional reason) or reconsider a match. Only its two parties may; to
+ * anyone else it does not exist (404). Each decision is logged with who made it.
+ */
+export async function decideMatch(deps: { db: AppDatabase; events: EventHub }, actor: Actor, matchId: number, input: UpdateMatchBody, now = new Date()): Promise<StartupSideMatch | InvestorSideMatch> {
+  return deps.db.transaction(async (tx) => {
+    // Authorization in the query: the match must name the actor as one of its parties.
+    const [row] = await tx
+      .select()
+      .from(matches)
+      .where(and(eq(matches.id, matchId), or(eq(matches.startupId, actor.id), eq(matches.investorId, actor.id))))
+      .for('update');
+    if (!row) throw notFound('This match does not exist.');
+
+    const from = row.status as MatchStatus;
+    if (!ALLOWED_TRANSITIONS[from].includes(input.status)) {
+      throw conflict(from === input.status ? `This match is already ${from}.` : `A match that is ${from} cannot be ${input.status}.`);
+    }
+
+    await tx.update(matches).set({ status: input.status, updatedAt: now }).where(eq(matches.id, row.id));
+    await tx.insert(matchDecisions).values({
+      matchId: row.id,
+      userId: actor.id,
+      side: actor.userType,
+      decision: input.status,
+      reason: input.reason ?? null,
+      componentsSnapshot: (row.breakdown as MatchBreakdown | null)?.components ?? null,
+      decidedAt: now,
+    });
+    // The startup's chosen document categories are shared the moment the pair connects.
+    if (input.status === 'accepted') await autoShareOnAcceptedMatch(tx, row.startupId, row.investorId, now);
+    const view = await loadMatchView(tx, actor, row.id);
+    await deps.events.publish(tx, [row.startupId, row.investorId], { type: 'match_updated', matchId: row.id, status: input.status });
+    const reasonLabel = DECLINE_REASONS.find((reason) => reason.value === input.reason)?.label;
+    const verb = input.status === 'accepted' ? (from === 'rejected' ? 'Reconsidered and accepted' : 'Accepted') : 'Declined';
+    await recordActivity(tx, {
+      userId: actor.id,
+      activityType: 'match_updated',
+      entityId: row.id,
+      description: `${verb} your match with ${counterpartName(view)}${reasonLabel ? ` (${reasonLabel.toLowerCase()})` : ''}`,
+    });
+    return view;
+  });
+}
+
+/** Spec §9: the rounded mean of the actor's match scores (0 with none), and the pending count. */
+export async function summarizeMatches(db: AppDatabase, actor: Actor): Promise<{ averageScore: number; pendingCount: number }> {
+  const [scores] = await db.select({ mean: avg(matches.score) }).from(matches).where(eq(ownSide(actor), actor.id));
+  const [pending] = await db.select({ value: count() }).from(matches).where(and(eq(ownSide(actor), actor.id), eq(matches.status, 'pending')));
+  return { averageScore: scores?.mean === null || scores?.mean === undefined ? 0 : Math.round(Number(scores.mean)), pendingCount: pending?.value ?? 0 };
+}
+

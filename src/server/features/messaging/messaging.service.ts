@@ -1,0 +1,160 @@
+// Messaging between connected startups and investors: sending (accepted matches only), threads
+// with keyset pagination, read receipts, conversation summaries, and the live events that make
+// new messages appear at once in every tab of both users.
+import { and, count, desc, eq, lt, or, sql } from 'drizzle-orm';
+import type { ConversationSummary, Message, MessagePage, SendMessageBody } from '../../../shared/contracts/messages';
+import { MESSAGE_PAGE_SIZE } from '../../../shared/contracts/messages';
+import { forbidden, invalid, notFound } from '../../app-error';
+import type { AppDatabase } from '../../db/client';
+import { decodeCursor, encodeCursor } from '../../db/keyset-cursor';
+import { messages, users } from '../../db/schema';
+import type { Actor } from '../../http/session';
+import type { EventHub } from '../../realtime/event-hub';
+import { recordActivity } from '../activity/activity.service';
+import { hasAcceptedMatch } from '../matching/connections';
+
+export interface MessagingDeps {
+  db: AppDatabase;
+  events: EventHub;
+  now: () => Date;
+}
+
+type MessageRow = typeof messages.$inferSelect;
+
+const toMessage = (row: MessageRow): Message => ({
+  id: row.id,
+  senderId: row.senderId,
+  receiverId: row.receiverId,
+  content: row.content,
+  read: row.read,
+  sentAt: row.sentAt.toISOString(),
+});
+
+/** The messages between the actor and one partner, in either direction. */
+const betweenActorAnd = (actor: Actor, partnerId: number) =>
+  or(and(eq(messages.senderId, actor.id), eq(messages.receiverId, partnerId)), and(eq(messages.senderId, partnerId), eq(messages.receiverId, actor.id)));
+
+async function isConnected(db: AppDatabase, actor: Actor, otherUserId: number): Promise<boolean> {
+  return actor.userType === 'startup' ? hasAcceptedMatch(db, actor.id, otherUserId) : hasAcceptedMatch(db, otherUserId, actor.id);
+}
+
+/** Spec: accepted matches unlock conversations. */
+export async function sendMessage(deps: MessagingDeps, actor: Actor, input: SendMessageBody): Promise<Message> {
+  if (input.receiverId === actor.id) throw invalid('You cannot send a message to yourself.', { receiverId: ['Choose someone else'] });
+  if (!(await isConnected(deps.db, actor, input.receiverId))) throw forbidden('You can message only people whose match has been accepted.');
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx.insert(messages).values({ senderId: actor.id, receiverId: input.receiverId, content: input.content, sentAt: deps.now() }).returning();
+    const [receiver] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, input.receiverId));
+    await recordActivity(tx, { userId: actor.id, activityType: 'message_sent', entityId: row!.id, description: `Sent a message to ${receiver!.firstName} ${receiver!.lastName}` });
+    // Both users: the receiver sees it arrive, the sender's other tabs stay in step.
+    await deps.events.publish(tx, [actor.id, input.receiverId], { type: 'message', messageId: row!.id, senderId: actor.id, receiverId: input.receiverId });
+    return toMessage(row!);
+  });
+}
+
+/** One page of the thread with a partner, oldest to newest; the latest page first. */
+export async function getThread(db: AppDatabase, actor: Actor, partnerId: number, query: { before?: string; limit?: number }): Promise<MessagePage> {
+  const limit = query.limit ?? MESSAGE_PAGE_SIZE;
+  const before = query.before ? decodeCursor(query.before) : null;
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        betweenActorAnd(actor, partnerId), // only ever the caller's own conversation
+        before ? or(lt(messages.sentAt, before.at), and(eq(messages.sentAt, before.at), lt(messages.id, before.id))) : undefined,
+      ),
+    )
+    .orderBy(desc(messages.sentAt), desc(messages.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const oldest = page.at(-1);
+  return { items: page.reverse().map(toMessage), olderCursor: rows.length > limit && oldest ? encodeCursor(oldest.sentAt, oldest.id) : null };
+}
+
+/** Marks one message read; only its receiver may (404 for anyone else). */
+export async function markMessageRead(deps: MessagingDeps, actor: Actor, messageId: number): Promise<Message> {
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx.update(messages).set({ read: true }).where(and(eq(messages.id, messageId), eq(messages.receiverId, actor.id))).returning();
+    if (!row) throw notFound('This message does not exist.');
+    await deps.events.publish(tx, [row.senderId, actor.id], { type: 'message_read', readerId: actor.id, partnerId: row.senderId, messageIds: [row.id] });
+    return toMessage(row);
+  });
+}
+
+/** Marks every unread message from the partner read (the chat was opened). */
+export async function markThreadRead(deps: MessagingDeps, actor: Actor, partnerId: number): Promise<{ marked: number }> {
+  return deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(messages)
+      .set({ read: true })
+      .where(and(eq(messages.senderId, partnerId), eq(messages.receiverId, actor.id), eq(messages.read, false)))
+      .returning({ id: messages.id });
+    if (rows.length > 0) {
+      await deps.events.publish(tx, [partnerId, actor.id], { type: 'message_read', readerId: actor.id, partnerId, messageIds: rows.map((row) => row.id) });
+    }
+    return { marked: rows.length };
+  });
+}
+
+export async function countUnread(db: AppDatabase, actor: Actor): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(messages).where(and(eq(messages.receiverId, actor.id), eq(messages.read, false)));
+  return row?.value ?? 0;
+}
+
+/**
+ * One summary per partner: everyone the actor has exchanged messages with, plus every accepted
+ * match (so a conversation can be started), newest activity first, partners without messages last.
+ */
+export async function listConversations(db: AppDatabase, actor: Actor): Promise<ConversationSummary[]> {
+  // One read model over four tables; raw SQL keeps it a single round trip.
+  const result = await db.execute(sql`
+    with partners as (
+      select case when sender_id = ${actor.id} then receiver_id else sender_id end as partner_id
+        from messages where sender_id = ${actor.id} or receiver_id = ${actor.id}
+      union
+      select investor_id from matches where startup_id = ${actor.id} and status = 'accepted'
+      union
+      select startup_id from matches where investor_id = ${actor.id} and status = 'accepted'
+    )
+    select u.id as user_id, u.first_name, u.last_name, u.user_type,
+           coalesce(sp.company_name, ip.firm_name) as organization,
+           coalesce(sp.logo, ip.logo) as avatar,
+           last_message.content as last_message, last_message.sent_at as last_message_time,
+           (select count(*)::int from messages m where m.sender_id = u.id and m.receiver_id = ${actor.id} and not m.read) as unread_count,
+           (select max(m.id) from messages m where m.sender_id = ${actor.id} and m.receiver_id = u.id and m.read) as last_read_by_partner_id
+      from partners p
+      join users u on u.id = p.partner_id
+      left join startup_profiles sp on sp.user_id = u.id
+      left join investor_profiles ip on ip.user_id = u.id
+      left join lateral (
+        select m.content, m.sent_at from messages m
+         where (m.sender_id = ${actor.id} and m.receiver_id = u.id) or (m.sender_id = u.id and m.receiver_id = ${actor.id})
+         order by m.sent_at desc, m.id desc limit 1
+      ) last_message on true
+     order by last_message.sent_at desc nulls last, u.first_name, u.id`);
+  const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
+  return rows.map((row) => ({
+    userId: Number(row.user_id),
+    firstName: String(row.first_name),
+    lastName: String(row.last_name),
+    organization: (row.organization as string | null) ?? null,
+    avatar: (row.avatar as string | null) ?? null,
+    lastMessage: (row.last_message as string | null) ?? null,
+    lastMessageTime: row.last_message_time ? new Date(row.last_message_time as string).toISOString() : null,
+    unreadCount: Number(row.unread_count),
+    userType: row.user_type as ConversationSummary['userType'],
+    lastReadByPartnerId: row.last_read_by_partner_id === null || row.last_read_by_partner_id === undefined ? null : Number(row.last_read_by_partner_id),
+  }));
+}
+
+/** Distinct partners the actor has at least one message with, in either direction. */
+export async function countActiveConversations(db: AppDatabase, actor: Actor): Promise<number> {
+  const partner = sql<number>`case when ${messages.senderId} = ${actor.id} then ${messages.receiverId} else ${messages.senderId} end`;
+  const [row] = await db
+    .select({ value: sql<number>`count(distinct ${partner})::int` })
+    .from(messages)
+    .where(or(eq(messages.senderId, actor.id), eq(messages.receiverId, actor.id)));
+  return row?.value ?? 0;
+}
+

@@ -1,0 +1,139 @@
+// Shared milestones: both parties of an accepted match see and move the same plan. Every call
+// checks the connection (403 when not connected) and that the milestone is the pair's (404).
+import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
+import type { CreateMilestoneBody, Milestone } from '../../../shared/contracts/milestones';
+import type { MilestoneStatus } from '../../../shared/enums';
+import { conflict, forbidden, invalid, notFound } from '../../app-error';
+import type { AppDatabase, DbExecutor } from '../../db/client';
+import { investorProfiles, milestones, startupProfiles, users } from '../../db/schema';
+import type { Actor } from '../../http/session';
+import type { EventHub } from '../../realtime/event-hub';
+import { recordActivity } from '../activity/activity.service';
+import { hasAcceptedMatch } from '../matching/connections';
+
+export interface MilestoneDeps {
+  db: AppDatabase;
+  events: EventHub;
+  now: () => Date;
+}
+
+type MilestoneRow = typeof milestones.$inferSelect;
+
+const NEXT_STATUS: Partial<Record<MilestoneStatus, MilestoneStatus>> = { pending: 'in_progress', in_progress: 'completed' };
+const NOT_CONNECTED = 'Milestones are shared only between a startup and an investor whose match is accepted.';
+
+const toMilestone = (row: MilestoneRow): Milestone => ({
+  id: row.id,
+  startupId: row.startupId,
+  investorId: row.investorId,
+  title: row.title,
+  description: row.description,
+  status: row.status as MilestoneStatus,
+  date: row.date,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/** The (startup, investor) pair for the actor and a partner, if they are connected. */
+async function connectedPair(db: DbExecutor, actor: Actor, partnerId: number): Promise<{ startupId: number; investorId: number }> {
+  const pair = actor.userType === 'startup' ? { startupId: actor.id, investorId: partnerId } : { startupId: partnerId, investorId: actor.id };
+  if (!(await hasAcceptedMatch(db, pair.startupId, pair.investorId))) throw forbidden(NOT_CONNECTED);
+  return pair;
+}
+
+/** A milestone of one of the actor's pairs (404 otherwise), and whether that pair is still connected (403). */
+async function ownMilestone(db: DbExecutor, actor: Actor, milestoneId: number): Promise<MilestoneRow> {
+  const [row] = await db
+    .select()
+    .from(milestones)
+    .where(and(eq(milestones.id, milestoneId), or(eq(milestones.startupId, actor.id), eq(milestones.investorId, actor.id))))
+    .for('update');
+  if (!row) throw notFound('This milestone does not exist.');
+  if (!(await hasAcceptedMatch(db, row.startupId, row.investorId))) throw forbidden(NOT_CONNECTED);
+  return row;
+}
+
+
+export async function listMilestones(deps: MilestoneDeps, actor: Actor, partnerId: number): Promise<Milestone[]> {
+  const pair = await connectedPair(deps.db, actor, partnerId);
+  const rows = await deps.db
+    .select()
+    .from(milestones)
+    .where(and(eq(milestones.startupId, pair.startupId), eq(milestones.investorId, pair.investorId)))
+    .orderBy(sql`${milestones.date} asc nulls last`, asc(milestones.createdAt), asc(milestones.id));
+  return rows.map(toMilestone);
+}
+
+export async function createMilestone(deps: MilestoneDeps, actor: Actor, input: CreateMilestoneBody & { description: string; date: string; status: MilestoneStatus }): Promise<Milestone> {
+  // Spec §6: the partner is investorId for a startup and startupId for an investor.
+  const partnerField = actor.userType === 'startup' ? 'investorId' : 'startupId';
+  const wrongField = actor.userType === 'startup' ? 'startupId' : 'investorId';
+  const partnerId = input[partnerField];
+  if (input[wrongField] !== undefined || partnerId === undefined) {
+    throw invalid(`Name your partner as ${partnerField}.`, { [partnerField]: ['Choose a connected partner'] });
+  }
+  return deps.db.transaction(async (tx) => {
+    const pair = await connectedPair(tx, actor, partnerId);
+    const [row] = await tx
+      .insert(milestones)
+      .values({ ...pair, title: input.title, description: input.description || null, date: input.date || null, status: input.status })
+      .returning();
+    await recordActivity(tx, { userId: actor.id, activityType: 'milestone_created', entityId: row!.id, description: `Added the milestone "${row!.title}"` });
+    await deps.events.publish(tx, [pair.startupId, pair.investorId], { type: 'milestone_updated', milestoneId: row!.id, ...pair });
+    return toMilestone(row!);
+  });
+}
+
+export async function advanceMilestone(deps: MilestoneDeps, actor: Actor, milestoneId: number, status: 'in_progress' | 'completed'): Promise<Milestone> {
+  return deps.db.transaction(async (tx) => {
+    const row = await ownMilestone(tx, actor, milestoneId);
+    const from = row.status as MilestoneStatus;
+    if (NEXT_STATUS[from] !== status) {
+      throw conflict(from === 'completed' ? 'This milestone is already completed.' : `A milestone that is ${from.replace('_', ' ')} cannot move to ${status.replace('_', ' ')}.`);
+    }
+    const [updated] = await tx.update(milestones).set({ status, updatedAt: deps.now() }).where(eq(milestones.id, row.id)).returning();
+    const verb = status === 'in_progress' ? 'Started' : 'Completed';
+    await recordActivity(tx, { userId: actor.id, activityType: 'milestone_updated', entityId: row.id, description: `${verb} the milestone "${row.title}"` });
+    await deps.events.publish(tx, [row.startupId, row.investorId], { type: 'milestone_updated', milestoneId: row.id, startupId: row.startupId, investorId: row.investorId });
+    return toMilestone(updated!);
+  });
+}
+
+export async function editMilestone(deps: MilestoneDeps, actor: Actor, milestoneId: number, input: { title?: string; description?: string; date?: string }): Promise<Milestone> {
+  return deps.db.transaction(async (tx) => {
+    const row = await ownMilestone(tx, actor, milestoneId);
+    const changes: Partial<typeof milestones.$inferInsert> = { updatedAt: deps.now() };
+    if (input.title !== undefined) changes.title = input.title;
+    if (input.description !== undefined) changes.description = input.description || null;
+    if (input.date !== undefined) changes.date = input.date || null;
+    const [updated] = await tx.update(milestones).set(changes).where(eq(milestones.id, row.id)).returning();
+    await recordActivity(tx, { userId: actor.id, activityType: 'milestone_updated', entityId: row.id, description: `Edited the milestone "${updated!.title}"` });
+    await deps.events.publish(tx, [row.startupId, row.investorId], { type: 'milestone_updated', milestoneId: row.id, startupId: row.startupId, investorId: row.investorId });
+    return toMilestone(updated!);
+  });
+}
+
+export async function deleteMilestone(deps: MilestoneDeps, actor: Actor, milestoneId: number): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const row = await ownMilestone(tx, actor, milestoneId);
+    await tx.delete(milestones).where(eq(milestones.id, row.id));
+    await recordActivity(tx, { userId: actor.id, activityType: 'milestone_updated', entityId: row.id, description: `Removed the milestone "${row.title}"` });
+    await deps.events.publish(tx, [row.startupId, row.investorId], { type: 'milestone_updated', milestoneId: row.id, startupId: row.startupId, investorId: row.investorId });
+  });
+}
+
+/** Not-yet-completed milestones across all of the actor's partners, soonest first (dashboard card). */
+export async function listUpcomingMilestones(deps: MilestoneDeps, actor: Actor, limit = 5) {
+  const partnerColumn = actor.userType === 'startup' ? milestones.investorId : milestones.startupId;
+  const rows = await deps.db
+    .select({ milestone: milestones, firstName: users.firstName, lastName: users.lastName, firmName: investorProfiles.firmName, companyName: startupProfiles.companyName })
+    .from(milestones)
+    .innerJoin(users, eq(users.id, partnerColumn))
+    .leftJoin(investorProfiles, eq(investorProfiles.userId, partnerColumn))
+    .leftJoin(startupProfiles, eq(startupProfiles.userId, partnerColumn))
+    .where(and(or(eq(milestones.startupId, actor.id), eq(milestones.investorId, actor.id)), ne(milestones.status, 'completed')))
+    .orderBy(sql`case when ${milestones.status} = 'in_progress' then 0 else 1 end`, sql`${milestones.date} asc nulls last`, asc(milestones.id))
+    .limit(limit);
+  return rows.map((row) => ({ ...toMilestone(row.milestone), partnerName: row.firmName ?? row.companyName ?? `${row.firstName} ${row.lastName}` }));
+}
+

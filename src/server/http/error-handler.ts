@@ -1,0 +1,42 @@
+// Every failure leaves as `{ message, fieldErrors? }` with a sentence a user can read.
+// Unexpected errors are logged with the request id and answered with a bare 500.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../app-error';
+import { validationError } from './route';
+
+// Fastify's own client errors, reworded for people.
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not supported. Send JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty. Send a JSON object.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+};
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler(async (error: FastifyError | AppError | z.ZodError, request, reply) => {
+    if (error instanceof z.ZodError) error = validationError(error);
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.code(error.status).send({ message: error.message, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = FASTIFY_MESSAGES[error.code] ?? (error.code === 'FST_ERR_VALIDATION' ? 'The request is not valid.' : 'The request could not be processed.');
+      // Malformed JSON reaches us as a SyntaxError with status 400.
+      const friendly = error instanceof SyntaxError ? FASTIFY_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY! : message;
+      return reply.code(status).send({ message: friendly });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ message: 'Internal Server Error' });
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.url.startsWith('/api/') || !app.hasClientBuild || !['GET', 'HEAD'].includes(request.method)) {
+      return reply.code(404).send({ message: 'Not found.' });
+    }
+    // Client-side routes (/startup/dashboard, /auth, unknown paths...) all load the app shell;
+    // the client router shows its own 404 page for paths it does not know.
+    return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+  });
+}

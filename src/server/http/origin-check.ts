@@ -1,0 +1,28 @@
+// Cross-site request defence (security guide). Login, logout and multipart uploads are "simple"
+// requests a foreign page can send with our cookie, so every state-changing request must come
+// from our own origin. GET/HEAD/OPTIONS change nothing and pass.
+import type { FastifyInstance } from 'fastify';
+import { forbidden } from '../app-error';
+import { recordSecurityEvent } from '../features/security/security-events.service';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function registerOriginCheck(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    const fetchSite = request.headers['sec-fetch-site'];
+    const origin = request.headers.origin;
+    // Our own origin: the configured public one, else what the browser addressed (Host header).
+    const ownOrigin = app.config.appOrigin ?? `${request.protocol}://${request.host}`;
+    const isCrossSite = fetchSite === 'cross-site' || (origin !== undefined && origin !== ownOrigin);
+    if (!isCrossSite) return;
+    await recordSecurityEvent(app.db, {
+      eventType: 'cross_site_denied',
+      userId: request.actor?.id ?? null,
+      ip: request.ip,
+      detail: { url: request.url, origin: origin ?? null, secFetchSite: fetchSite ?? null },
+    });
+    request.log.warn({ origin, fetchSite }, 'cross-site request refused');
+    throw forbidden('This request came from another site and was refused.');
+  });
+}

@@ -1,0 +1,102 @@
+// The one way routes are declared: a shared contract, who may call it, and a handler that calls a
+// service. Parsing, the session guard, role checks and response allowlisting happen here, once.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type z } from 'zod';
+import type { Endpoint } from '../../shared/contracts/endpoint';
+import type { UserType } from '../../shared/enums';
+import { AppError, forbidden, unauthenticated } from '../app-error';
+import type { Actor } from './session';
+import { recordSecurityEvent } from '../features/security/security-events.service';
+
+/** Who may call an endpoint: anyone, any signed-in user, or one role. */
+export type Access = 'public' | 'user' | UserType;
+
+export interface RouteContext<E extends Endpoint> {
+  actor: Actor;
+  params: E extends Endpoint<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.output<P> : never;
+  query: E extends Endpoint<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.output<Q> : never;
+  body: E extends Endpoint<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.output<B> : never;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type PublicContext<E extends Endpoint> = Omit<RouteContext<E>, 'actor'> & { actor: Actor | null };
+
+type Handler<E extends Endpoint, A extends Access> = (
+  context: A extends 'public' ? PublicContext<E> : RouteContext<E>,
+) => Promise<E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.input<R> : never>;
+
+/** Turns zod issues into the API's `{ message, fieldErrors }` 400. */
+export function validationError(error: z.ZodError): AppError {
+  const fieldErrors: Record<string, string[]> = {};
+  let message: string | undefined;
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      message ??= `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}.`;
+      continue;
+    }
+    const field = issue.path.length > 0 ? issue.path.join('.') : undefined;
+    if (!field) {
+      message ??= issue.message;
+      continue;
+    }
+    (fieldErrors[field] ??= []).push(issue.message);
+  }
+  const firstFieldMessage = Object.values(fieldErrors)[0]?.[0];
+  return new AppError(
+    'invalid',
+    message ?? firstFieldMessage ?? 'The request is not valid.',
+    Object.keys(fieldErrors).length > 0 ? fieldErrors : undefined,
+  );
+}
+
+function parsePart<T extends z.ZodType | undefined>(schema: T, value: unknown): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw validationError(result.error);
+  return result.data;
+}
+
+export function defineRoute<E extends Endpoint, A extends Access>(
+  app: FastifyInstance,
+  endpoint: E,
+  access: A,
+  handler: Handler<E, A>,
+): void {
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    handler: async (request, reply) => {
+      const actor = request.actor;
+      if (access !== 'public') {
+        if (!actor) throw unauthenticated();
+        if (access !== 'user' && actor.userType !== access) {
+          await recordSecurityEvent(request.server.db, {
+            eventType: 'authorization_denied',
+            userId: actor.id,
+            ip: request.ip,
+            detail: { route: endpoint.path, method: endpoint.method, requiredRole: access },
+          });
+          request.log.warn({ userId: actor.id, route: endpoint.path }, 'role check failed');
+          throw forbidden(`Only ${access} accounts can do that.`);
+        }
+      }
+      const context = {
+        actor,
+        params: parsePart(endpoint.params, request.params),
+        query: parsePart(endpoint.query, request.query),
+        // Multipart bodies are streamed by the handler, never parsed here.
+        body: endpoint.raw === 'request' ? undefined : parsePart(endpoint.body, request.body),
+        request,
+        reply,
+      } as unknown as Parameters<Handler<E, A>>[0];
+      const result = await handler(context);
+      // A raw response (a file stream) has already been sent by the handler.
+      if (endpoint.raw === 'response') return reply;
+      // Parsing with the response schema drops any field it does not list: a new column never leaks.
+      const payload = endpoint.response.parse(result);
+      reply.code(endpoint.successStatus ?? 200);
+      return payload;
+    },
+  });
+}

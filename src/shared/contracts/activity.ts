@@ -1,0 +1,28 @@
+// The activity feed (spec §3 activities; issue #3): the signed-in user's own entries, newest first.
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+
+export const Activity = z.object({
+  id: z.number(),
+  activityType: z.string(),
+  entityId: z.number().nullable(),
+  description: z.string(),
+  createdAt: z.string(),
+});
+export type Activity = z.infer<typeof Activity>;
+
+export const ACTIVITY_PAGE_SIZE = 20;
+
+export const ListActivitiesQuery = z.strictObject({
+  // Opaque: the last item's position, as returned in nextCursor.
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1, 'limit must be between 1 and 100').max(100, 'limit must be between 1 and 100').optional(),
+});
+
+export const ActivityPage = z.object({
+  items: z.array(Activity),
+  nextCursor: z.string().nullable(),
+});
+export type ActivityPage = z.infer<typeof ActivityPage>;
+
+export const listActivities = defineEndpoint({ method: 'GET', path: '/api/activities', query: ListActivitiesQuery, response: ActivityPage });

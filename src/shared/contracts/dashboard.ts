@@ -1,0 +1,24 @@
+// The dashboard's stat cards (spec §2, §9; issue #3): real counts, per role.
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+
+export const StartupDashboardStats = z.object({
+  kind: z.literal('startup'),
+  averageMatchScore: z.number().int(),
+  potentialMatches: z.number().int(),
+  sharedDocuments: z.number().int(),
+  activeConversations: z.number().int(),
+});
+
+export const InvestorDashboardStats = z.object({
+  kind: z.literal('investor'),
+  averageMatchScore: z.number().int(),
+  potentialStartups: z.number().int(),
+  portfolioCompanies: z.number().int(),
+  activeConversations: z.number().int(),
+});
+
+export const DashboardStats = z.discriminatedUnion('kind', [StartupDashboardStats, InvestorDashboardStats]);
+export type DashboardStats = z.infer<typeof DashboardStats>;
+
+export const getDashboardStats = defineEndpoint({ method: 'GET', path: '/api/dashboard/stats', response: DashboardStats });

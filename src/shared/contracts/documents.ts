@@ -1,0 +1,105 @@
+// The data room (spec §3 documents and document_access, §5 upload/delete, §7; issue #5).
+import { z } from 'zod';
+import { DOCUMENT_CATEGORIES } from '../enums';
+import { defineEndpoint } from './endpoint';
+
+/** Spec §9: the upload hint says up to 10MB; the server enforces 10 MiB exactly. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** Spec §5: the picker's accept list. */
+export const UPLOAD_EXTENSIONS = ['pdf', 'docx', 'xlsx', 'pptx', 'doc', 'xls', 'ppt', 'txt', 'csv'] as const;
+
+export const DocumentSummary = z.object({
+  id: z.number(),
+  name: z.string(),
+  category: z.string().nullable(),
+  /** The MIME type the server detected from the bytes. */
+  type: z.string(),
+  size: z.number().int(),
+  uploadedAt: z.string(),
+  /** Startup view: how many investors can open it now. */
+  sharedWithCount: z.number().int().optional(),
+  /** Investor view: whose document it is. */
+  owner: z.object({ id: z.number(), companyName: z.string() }).optional(),
+});
+export type DocumentSummary = z.infer<typeof DocumentSummary>;
+
+/** The multipart fields beside `file` (spec §7: file, name, type). */
+export const UploadDocumentFields = z.strictObject({
+  name: z.string().trim().max(200, 'The document name must be at most 200 characters').optional(),
+  type: z.enum(DOCUMENT_CATEGORIES, { error: 'Please select a document type.' }),
+});
+
+const DocumentIdParams = z.strictObject({ id: z.coerce.number().int().positive('The id must be a positive whole number.') });
+const ok = z.object({ ok: z.literal(true) });
+
+export const DocumentGrant = z.object({
+  userId: z.number(),
+  firmName: z.string(),
+  grantedAt: z.string(),
+  grantedBy: z.number(),
+  views: z.number().int(),
+  lastViewedAt: z.string().nullable(),
+  totalViewMs: z.number().int(),
+});
+export type DocumentGrant = z.infer<typeof DocumentGrant>;
+
+export const ShareCandidate = z.object({ userId: z.number(), firmName: z.string() });
+
+export const DataRoomSettings = z.object({ autoShareCategories: z.array(z.enum(DOCUMENT_CATEGORIES)) });
+export type DataRoomSettings = z.infer<typeof DataRoomSettings>;
+export const UpdateDataRoomSettingsBody = z.strictObject({
+  autoShareCategories: z
+    .array(z.enum(DOCUMENT_CATEGORIES, { error: 'Please choose document types from the list' }))
+    .max(DOCUMENT_CATEGORIES.length)
+    .refine((list) => new Set(list).size === list.length, 'Each document type may appear only once'),
+});
+
+/** Per investor: how they engaged with the startup's shared documents. */
+export const InvestorEngagement = z.object({
+  investorId: z.number(),
+  documentsViewed: z.number().int(),
+  views: z.number().int(),
+  totalViewMs: z.number().int(),
+  lastViewedAt: z.string().nullable(),
+});
+export type InvestorEngagement = z.infer<typeof InvestorEngagement>;
+
+export const listDocuments = defineEndpoint({ method: 'GET', path: '/api/documents', response: z.array(DocumentSummary) });
+export const uploadDocument = defineEndpoint({ method: 'POST', path: '/api/documents', raw: 'request', response: DocumentSummary, successStatus: 201 });
+export const deleteDocument = defineEndpoint({ method: 'DELETE', path: '/api/documents/:id', params: DocumentIdParams, response: ok });
+export const getDocumentContent = defineEndpoint({
+  method: 'GET',
+  path: '/api/documents/:id/content',
+  params: DocumentIdParams,
+  // inline only for previews of PDF and text; everything else is always an attachment.
+  query: z.strictObject({ disposition: z.enum(['inline', 'attachment']).optional() }),
+  raw: 'response',
+  response: z.unknown(),
+});
+export const listDocumentAccess = defineEndpoint({ method: 'GET', path: '/api/documents/:id/access', params: DocumentIdParams, response: z.array(DocumentGrant) });
+export const grantDocumentAccess = defineEndpoint({
+  method: 'POST',
+  path: '/api/documents/:id/access',
+  params: DocumentIdParams,
+  body: z.strictObject({ userId: z.number({ error: 'Choose an investor to share with' }).int().positive() }),
+  response: DocumentGrant,
+  successStatus: 201,
+});
+export const revokeDocumentAccess = defineEndpoint({
+  method: 'DELETE',
+  path: '/api/documents/:id/access/:userId',
+  params: z.strictObject({ id: z.coerce.number().int().positive(), userId: z.coerce.number().int().positive() }),
+  response: ok,
+});
+export const startDocumentView = defineEndpoint({ method: 'POST', path: '/api/documents/:id/views', params: DocumentIdParams, response: z.object({ viewId: z.number().nullable() }), successStatus: 201 });
+export const endDocumentView = defineEndpoint({
+  method: 'POST',
+  path: '/api/documents/:id/views/:viewId/close',
+  params: z.strictObject({ id: z.coerce.number().int().positive(), viewId: z.coerce.number().int().positive() }),
+  body: z.strictObject({ durationMs: z.number().int().min(0).max(24 * 60 * 60 * 1000) }),
+  response: ok,
+});
+export const listShareCandidates = defineEndpoint({ method: 'GET', path: '/api/data-room/share-candidates', response: z.array(ShareCandidate) });
+export const getDataRoomSettings = defineEndpoint({ method: 'GET', path: '/api/data-room/settings', response: DataRoomSettings });
+export const updateDataRoomSettings = defineEndpoint({ method: 'PUT', path: '/api/data-room/settings', body: UpdateDataRoomSettingsBody, response: DataRoomSettings });
+export const listInvestorEngagement = defineEndpoint({ method: 'GET', path: '/api/data-room/engagement', response: z.array(InvestorEngagement) });

@@ -1,0 +1,66 @@
+// Matches (spec §3, §4, §7; issue #4): both sides' lists with the nested counterpart card and the
+// score's explanation, decisions, and generation.
+import { z } from 'zod';
+import { DECLINE_REASONS, MATCH_STATUSES } from '../enums';
+import { defineEndpoint } from './endpoint';
+import { InvestorCard, StartupCard } from './profiles';
+
+export const MatchComponent = z.object({
+  key: z.string(),
+  side: z.enum(['investor', 'startup']),
+  value: z.number().nullable(),
+  weight: z.number(),
+  contribution: z.number(),
+  reason: z.string(),
+});
+
+/** Why the score is what it is; produced by the matching engine and stored with the match. */
+export const MatchBreakdown = z.object({
+  investorFit: z.number(),
+  startupFit: z.number(),
+  components: z.array(MatchComponent),
+  topReasons: z.array(z.string()),
+  biggestShortfall: z.string().nullable(),
+  unknowns: z.array(z.string()),
+  gated: z.boolean(),
+  gateReason: z.string().nullable(),
+});
+export type MatchBreakdown = z.infer<typeof MatchBreakdown>;
+
+const matchBase = {
+  id: z.number(),
+  startupId: z.number(),
+  investorId: z.number(),
+  score: z.number().int().min(0).max(100),
+  status: z.enum(MATCH_STATUSES),
+  breakdown: MatchBreakdown.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+};
+
+export const StartupSideMatch = z.object({ ...matchBase, investor: InvestorCard });
+export type StartupSideMatch = z.infer<typeof StartupSideMatch>;
+export const InvestorSideMatch = z.object({ ...matchBase, startup: StartupCard });
+export type InvestorSideMatch = z.infer<typeof InvestorSideMatch>;
+
+const declineReasonValues = DECLINE_REASONS.map((reason) => reason.value) as [string, ...string[]];
+
+export const UpdateMatchBody = z
+  .strictObject({
+    status: z.enum(['accepted', 'rejected'], { error: 'Status must be accepted or rejected' }),
+    reason: z.enum(declineReasonValues, { error: 'Please choose a reason from the list' }).optional(),
+  })
+  .refine((body) => body.status === 'rejected' || body.reason === undefined, { message: 'A reason goes only with a decline', path: ['reason'] });
+export type UpdateMatchBody = z.infer<typeof UpdateMatchBody>;
+
+const MatchIdParams = z.strictObject({ id: z.coerce.number().int().positive('The id must be a positive whole number.') });
+
+export const listStartupMatches = defineEndpoint({ method: 'GET', path: '/api/matches/startup', response: z.array(StartupSideMatch) });
+export const listInvestorMatches = defineEndpoint({ method: 'GET', path: '/api/matches/investor', response: z.array(InvestorSideMatch) });
+export const updateMatch = defineEndpoint({
+  method: 'POST',
+  path: '/api/matches/:id/update',
+  params: MatchIdParams,
+  body: UpdateMatchBody,
+  response: z.union([StartupSideMatch, InvestorSideMatch]),
+});

@@ -1,0 +1,21 @@
+// The one error shape every API failure uses, so the client can always show the server's sentence.
+import { z } from 'zod';
+
+export const ApiErrorBody = z.object({
+  message: z.string(),
+  fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
+
+/** Stable codes the server maps to HTTP statuses; the client may branch on the status. */
+export const ERROR_STATUS = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  throttled: 429,
+  internal: 500,
+} as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;

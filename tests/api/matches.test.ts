@@ -1,0 +1,112 @@
+// Match lists and decisions (issue #4): transitions, who may decide, the decision log.
+import { describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { activities, matchDecisions, matches } from '../../src/server/db/schema';
+import { MATCH_STATUSES, type MatchStatus } from '../../src/shared/enums';
+import { buildInvestorProfileBody, buildStartupProfileBody } from '../factories';
+import { TestClient, useTestSuite } from '../support/test-app';
+
+const suite = useTestSuite();
+let ipCounter = 0;
+const newClient = () => new TestClient(suite.app, `198.18.2.${++ipCounter}`);
+
+async function connectedPair(status: MatchStatus = 'pending') {
+  const startup = newClient();
+  const { user: startupUser } = await startup.register('startup');
+  await startup.request({ method: 'PUT', url: '/api/startup/profile', payload: buildStartupProfileBody({ companyName: 'Pair Startup' }) });
+  const investor = newClient();
+  const { user: investorUser } = await investor.register('investor');
+  await investor.request({ method: 'PUT', url: '/api/investor/profile', payload: buildInvestorProfileBody({ firmName: 'Pair Capital' }) });
+  const [match] = await suite.database.db.insert(matches).values({ startupId: startupUser.id, investorId: investorUser.id, score: 77, status }).returning();
+  return { startup, startupUser, investor, investorUser, match: match! };
+}
+
+const decide = (client: TestClient, matchId: number, payload: object) => client.request({ method: 'POST', url: `/api/matches/${matchId}/update`, payload });
+
+describe('GET /api/matches/startup and /api/matches/investor', () => {
+  it('give each side its matches with exactly the counterpart card', async () => {
+    const { startup, investor, match, startupUser, investorUser } = await connectedPair();
+    const startupView = (await startup.request({ method: 'GET', url: '/api/matches/startup' })).json();
+    expect(startupView).toHaveLength(1);
+    expect(startupView[0]).toMatchObject({ id: match.id, score: 77, status: 'pending', investorId: investorUser.id, investor: { id: investorUser.id, firmName: 'Pair Capital' } });
+    expect(Object.keys(startupView[0].investor)).toHaveLength(12);
+
+    const investorView = (await investor.request({ method: 'GET', url: '/api/matches/investor' })).json();
+    expect(investorView[0]).toMatchObject({ id: match.id, startupId: startupUser.id, startup: { id: startupUser.id, companyName: 'Pair Startup' } });
+    expect(Object.keys(investorView[0].startup)).toHaveLength(11);
+  });
+
+  it('are each for their own role only', async () => {
+    const { startup, investor } = await connectedPair();
+    expect((await startup.request({ method: 'GET', url: '/api/matches/investor' })).statusCode).toBe(403);
+    expect((await investor.request({ method: 'GET', url: '/api/matches/startup' })).statusCode).toBe(403);
+  });
+
+  it('never show another user’s matches', async () => {
+    await connectedPair();
+    const stranger = newClient();
+    await stranger.register('startup');
+    expect((await stranger.request({ method: 'GET', url: '/api/matches/startup' })).json()).toEqual([]);
+  });
+});
+
+describe('POST /api/matches/:id/update', () => {
+  const allowed = new Set(['pending>accepted', 'pending>rejected', 'rejected>accepted']);
+  const cases = MATCH_STATUSES.flatMap((from) => (['accepted', 'rejected'] as const).map((to) => [from, to] as const));
+
+  it.each(cases)('from %s to %s follows the transition table', async (from, to) => {
+    const { startup, match } = await connectedPair(from);
+    const response = await decide(startup, match.id, { status: to });
+    if (allowed.has(`${from}>${to}`)) {
+      expect(response.statusCode).toBe(200);
+      expect(response.json().status).toBe(to);
+    } else {
+      expect(response.statusCode).toBe(409);
+      const [row] = await suite.database.db.select().from(matches).where(eq(matches.id, match.id));
+      expect(row!.status).toBe(from);
+    }
+  });
+
+  it('lets either party decide, and logs who decided, on which side, with the reason', async () => {
+    const { investor, investorUser, startup, startupUser, match } = await connectedPair();
+    expect((await decide(investor, match.id, { status: 'rejected', reason: 'check_size' })).statusCode).toBe(200);
+    expect((await decide(startup, match.id, { status: 'accepted' })).statusCode).toBe(200);
+
+    const log = await suite.database.db.select().from(matchDecisions).where(eq(matchDecisions.matchId, match.id)).orderBy(matchDecisions.id);
+    expect(log.map((entry) => [entry.userId, entry.side, entry.decision, entry.reason])).toEqual([
+      [investorUser.id, 'investor', 'rejected', 'check_size'],
+      [startupUser.id, 'startup', 'accepted', null],
+    ]);
+    const feed = await suite.database.db.select().from(activities).where(and(eq(activities.userId, investorUser.id), eq(activities.activityType, 'match_updated')));
+    expect(feed[0]!.description).toBe('Declined your match with Pair Startup (check size)');
+  });
+
+  it('is 404 for anyone but the two parties, and changes nothing', async () => {
+    const { match } = await connectedPair();
+    const stranger = newClient();
+    await stranger.register('investor');
+    const response = await decide(stranger, match.id, { status: 'accepted' });
+    expect(response.statusCode).toBe(404);
+    expect((await decide(stranger, 999_999, { status: 'accepted' })).statusCode).toBe(404);
+    const [row] = await suite.database.db.select().from(matches).where(eq(matches.id, match.id));
+    expect(row!.status).toBe('pending');
+  });
+
+  it.each([
+    [{ status: 'pending' }, 'status'],
+    [{ status: 'maybe' }, 'status'],
+    [{ status: 'rejected', reason: 'vibes' }, 'reason'],
+    [{ status: 'accepted', reason: 'timing' }, 'reason'],
+  ])('rejects the body %o', async (payload, field) => {
+    const { startup, match } = await connectedPair();
+    const response = await decide(startup, match.id, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors[field]).toBeDefined();
+  });
+
+  it('rejects server-owned fields such as score', async () => {
+    const { startup, match } = await connectedPair();
+    const response = await decide(startup, match.id, { status: 'accepted', score: 100 });
+    expect(response.statusCode).toBe(400);
+  });
+});

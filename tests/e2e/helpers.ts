@@ -1,0 +1,142 @@
+// Shared steps for the browser journeys. Every test creates its own users with unique names,
+// so tests can run in parallel against one fresh database.
+import { expect, type Page } from '@playwright/test';
+
+export type UserType = 'startup' | 'investor';
+
+// Long and uncommon: the server rejects common passwords such as 'password1'.
+export const TEST_PASSWORD = 'Venture-Test-Passphrase-42';
+
+export interface TestUser {
+  userType: UserType;
+  firstName: string;
+  lastName: string;
+  username: string;
+  email: string;
+  password: string;
+}
+
+export function uniqueUsername(prefix = 'u'): string {
+  return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+}
+
+export function buildUser(userType: UserType, overrides: Partial<TestUser> = {}): TestUser {
+  const username = uniqueUsername(userType === 'startup' ? 's' : 'i');
+  return {
+    userType,
+    firstName: userType === 'startup' ? 'Ada' : 'Grace',
+    lastName: userType === 'startup' ? 'Founder' : 'Partner',
+    username,
+    email: `${username}@example.test`,
+    password: TEST_PASSWORD,
+    ...overrides,
+  };
+}
+
+export function dashboardPath(userType: UserType): string {
+  return userType === 'investor' ? '/investor/dashboard' : '/startup/dashboard';
+}
+
+/**
+ * Registers through the API. page.request shares the page's cookie jar, so the page is signed
+ * in afterwards. It sends no Origin header, which the server's cross-site check accepts.
+ */
+export async function registerViaApi(page: Page, userType: UserType, overrides: Partial<TestUser> = {}): Promise<RegisteredUser> {
+  const user = buildUser(userType, overrides);
+  const response = await page.request.post('/api/register', { data: { ...user, confirmPassword: user.password } });
+  expect(response.status(), await response.text()).toBe(201);
+  const { id } = (await response.json()) as { id: number };
+  return { ...user, id };
+}
+
+/** A registered account; `id` is the account id that public profile URLs use. */
+export type RegisteredUser = TestUser & { id: number };
+
+export async function openRegisterTab(page: Page): Promise<void> {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Register' }).click();
+  await expect(page.getByRole('button', { name: 'Create Account' })).toBeVisible();
+}
+
+export async function fillRegisterForm(page: Page, user: TestUser, confirmPassword = user.password): Promise<void> {
+  await page.getByLabel('Account Type').selectOption(user.userType);
+  await page.getByLabel('First Name').fill(user.firstName);
+  await page.getByLabel('Last Name').fill(user.lastName);
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Confirm Password').fill(confirmPassword);
+}
+
+export async function registerViaUi(page: Page, user: TestUser): Promise<void> {
+  await openRegisterTab(page);
+  await fillRegisterForm(page, user);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+}
+
+export async function loginViaUi(page: Page, username: string, password: string): Promise<void> {
+  await page.goto('/auth');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/**
+ * Radix also copies a toast's text into a hidden live region for screen readers, so toasts are
+ * looked up inside the notifications viewport to match exactly one element.
+ */
+export function toastRegion(page: Page) {
+  return page.getByRole('region', { name: /Notifications/ });
+}
+
+export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
+  const region = toastRegion(page);
+  await expect(region.getByText(title, { exact: true })).toBeVisible();
+  if (description !== undefined) await expect(region.getByText(description, { exact: true })).toBeVisible();
+}
+
+export async function logOutViaSidebar(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Log out' }).click();
+}
+
+// Profile data for journeys that need a saved profile without going through the forms.
+export const STARTUP_PROFILE = {
+  companyName: 'Nimbus Analytics',
+  website: 'https://nimbus.example.com',
+  location: 'Berlin, Germany',
+  foundingDate: '2021-03-14',
+  stage: 'Series A',
+  industry: 'FinTech',
+  description: 'Nimbus turns messy product analytics into decisions for mid-size SaaS teams.',
+  teamSize: 11, // the '11-25' bucket
+  fundingGoal: 1_000_000, // the '$1M - $3M' bucket
+};
+
+export const INVESTOR_PROFILE = {
+  firmName: 'Northwind Ventures',
+  website: 'https://northwind.example.com',
+  location: 'London, UK',
+  foundingDate: '2012-05-01',
+  description: 'Early-stage fund backing technical founders across Europe.',
+  investmentThesis: 'We back B2B software companies with strong technical moats at seed and Series A.',
+  portfolioSize: 42,
+  industryFocus: ['SaaS', 'AI/ML'],
+  stagePreference: ['Seed', 'Series A'],
+  investmentRange: ['$500K - $1M', '$1M - $3M'],
+};
+
+/** Saves the signed-in startup's profile through the API (the page's cookies). */
+export async function saveStartupProfileViaApi(page: Page, overrides: Record<string, unknown> = {}): Promise<void> {
+  const response = await page.request.put('/api/startup/profile', { data: { ...STARTUP_PROFILE, ...overrides } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+export async function saveInvestorProfileViaApi(page: Page, overrides: Record<string, unknown> = {}): Promise<void> {
+  const response = await page.request.put('/api/investor/profile', { data: { ...INVESTOR_PROFILE, ...overrides } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** No element is wider than the viewport (the 375px checks). */
+export async function hasHorizontalScroll(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+}

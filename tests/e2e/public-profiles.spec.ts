@@ -1,0 +1,75 @@
+// The pages behind "View Profile" (/startup/{id}, /investor/{id}): the counterpart's card,
+// and the not-found and wrong-role states.
+import { expect, test } from '@playwright/test';
+import { INVESTOR_PROFILE, STARTUP_PROFILE, registerViaApi, saveInvestorProfileViaApi, saveStartupProfileViaApi } from './helpers';
+
+test.describe('public profiles', () => {
+  test("an investor opens a startup's profile; the view lands in the investor's activity", async ({ page, browser }) => {
+    // The startup lives in its own browser context: page.request shares the page's cookies.
+    const startupContext = await browser.newContext();
+    const startupPage = await startupContext.newPage();
+    const startup = await registerViaApi(startupPage, 'startup');
+    await saveStartupProfileViaApi(startupPage);
+    await startupContext.close();
+
+    await registerViaApi(page, 'investor');
+    await page.goto(`/startup/${startup.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: STARTUP_PROFILE.companyName })).toBeVisible();
+    await expect(page).toHaveTitle(`${STARTUP_PROFILE.companyName} · VentureMatch`);
+    const main = page.getByRole('main');
+    await expect(main.getByText('Berlin, Germany')).toBeVisible();
+    await expect(main.getByText(STARTUP_PROFILE.description)).toBeVisible();
+    // Stored bucket values read as the spec's labels.
+    await expect(main.getByText('$1M - $3M')).toBeVisible();
+    await expect(main.getByText('11-25')).toBeVisible();
+    await expect(main.getByText('FinTech').first()).toBeVisible();
+    await expect(main.getByText('Series A').first()).toBeVisible();
+    const website = main.getByRole('link', { name: /nimbus\.example\.com/ });
+    await expect(website).toHaveAttribute('href', 'https://nimbus.example.com/');
+    await expect(website).toHaveAttribute('target', '_blank');
+    await expect(website).toHaveAttribute('rel', 'noopener noreferrer');
+
+    await main.getByRole('link', { name: 'Back to startups' }).click();
+    await expect(page).toHaveURL('/investor/startups');
+
+    await page.goto('/activity');
+    await expect(page.getByText(`Viewed ${STARTUP_PROFILE.companyName}'s profile`)).toBeVisible();
+  });
+
+  test("a startup opens an investor's profile with criteria and thesis", async ({ page, browser }) => {
+    const investorContext = await browser.newContext();
+    const investorPage = await investorContext.newPage();
+    const investor = await registerViaApi(investorPage, 'investor');
+    await saveInvestorProfileViaApi(investorPage);
+    await investorContext.close();
+
+    await registerViaApi(page, 'startup');
+    await page.goto(`/investor/${investor.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: INVESTOR_PROFILE.firmName })).toBeVisible();
+    const main = page.getByRole('main');
+    await expect(main.getByText(INVESTOR_PROFILE.investmentThesis)).toBeVisible();
+    await expect(main.getByText('42 companies')).toBeVisible();
+    for (const label of ['AI/ML', 'Series A', '$500K - $1M']) await expect(main.getByText(label, { exact: true }).first()).toBeVisible();
+    await expect(main.getByRole('link', { name: /northwind\.example\.com/ })).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(main.getByRole('link', { name: 'Back to investor matches' })).toHaveAttribute('href', '/startup/investor-matches');
+  });
+
+  test('a missing profile shows not found, and the wrong role is told who can look', async ({ page, browser }) => {
+    const otherContext = await browser.newContext();
+    const otherInvestorPage = await otherContext.newPage();
+    const otherInvestor = await registerViaApi(otherInvestorPage, 'investor');
+    await saveInvestorProfileViaApi(otherInvestorPage);
+    await otherContext.close();
+
+    await registerViaApi(page, 'investor');
+    await page.goto('/startup/99999999');
+    await expect(page.getByRole('heading', { level: 1, name: 'Startup Profile' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Profile not found' })).toBeVisible();
+
+    // Investors see startups, not other investors (server: 403).
+    await page.goto(`/investor/${otherInvestor.id}`);
+    await expect(page.getByRole('heading', { name: 'Only startups can view investor profiles' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to your profile' }).click();
+    await expect(page).toHaveURL('/investor/profile');
+  });
+});
