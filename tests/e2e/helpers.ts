@@ -140,3 +140,20 @@ export async function saveInvestorProfileViaApi(page: Page, overrides: Record<st
 export async function hasHorizontalScroll(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 }
+
+/**
+ * Connects a startup and an investor the way users do: the startup generates its matches, then
+ * accepts the one with this investor. Both must have saved profiles first (see the two helpers
+ * above). `startupPage` is signed in as the startup. Returns the match id.
+ */
+export async function connectViaApi(startupPage: Page, investorId: number): Promise<number> {
+  const generated = await startupPage.request.post('/api/generate-matches');
+  expect(generated.status(), await generated.text()).toBe(200);
+  const list = await startupPage.request.get('/api/matches/startup');
+  const matches = (await list.json()) as Array<{ id: number; investorId: number; status: string }>;
+  const match = matches.find((candidate) => candidate.investorId === investorId);
+  expect(match, `investor ${investorId} was not among the startup's generated matches`).toBeDefined();
+  const accepted = await startupPage.request.post(`/api/matches/${match!.id}/update`, { data: { status: 'accepted' } });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  return match!.id;
+}

@@ -5,18 +5,12 @@
 import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import type { LiveEvent } from '../../shared/contracts/events';
 import type { DatabaseHandle, DbExecutor } from '../db/client';
 
-export const EVENTS_CHANNEL = 'venturematch_events';
+export type { LiveEvent };
 
-/** What the browser is told. Small on purpose (NOTIFY payloads are capped at 8 kB): clients refetch. */
-export type LiveEvent =
-  | { type: 'message'; messageId: number; senderId: number; receiverId: number }
-  | { type: 'message_read'; readerId: number; partnerId: number; messageIds: number[] }
-  | { type: 'match_updated'; matchId: number; status: string }
-  | { type: 'milestone_updated'; milestoneId: number; startupId: number; investorId: number }
-  // Sent locally after the LISTEN connection was lost and regained: events may have been missed.
-  | { type: 'resync' };
+export const EVENTS_CHANNEL = 'venturematch_events';
 
 interface Envelope {
   userIds: number[];

@@ -6,4 +6,14 @@ import { defineEndpoint } from './endpoint';
 export const LIVE_EVENT_TYPES = ['message', 'message_read', 'match_updated', 'milestone_updated', 'resync'] as const;
 export const HEARTBEAT_INTERVAL_MS = 25_000;
 
+/** What the browser is told. Small on purpose (NOTIFY payloads are capped at 8 kB): clients refetch. */
+export type LiveEvent =
+  | { type: 'message'; messageId: number; senderId: number; receiverId: number }
+  | { type: 'message_read'; readerId: number; partnerId: number; messageIds: number[] }
+  | { type: 'match_updated'; matchId: number; status: string }
+  | { type: 'milestone_updated'; milestoneId: number; startupId: number; investorId: number }
+  // Sent locally after the LISTEN connection was lost and regained: events may have been missed.
+  | { type: 'resync' };
+export type LiveEventType = LiveEvent['type'];
+
 export const streamEvents = defineEndpoint({ method: 'GET', path: '/api/events', raw: 'response', response: z.unknown() });

@@ -64,3 +64,9 @@ export const updateMatch = defineEndpoint({
   body: UpdateMatchBody,
   response: z.union([StartupSideMatch, InvestorSideMatch]),
 });
+
+/** What one generation run did: new pending suggestions, refreshed pending ones, and the caller's match count after it. */
+export const GenerateMatchesResult = z.object({ created: z.number().int().min(0), updated: z.number().int().min(0), total: z.number().int().min(0) });
+export type GenerateMatchesResult = z.infer<typeof GenerateMatchesResult>;
+
+export const generateMatches = defineEndpoint({ method: 'POST', path: '/api/generate-matches', response: GenerateMatchesResult });

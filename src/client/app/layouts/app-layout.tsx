@@ -1,6 +1,7 @@
 // The frame around every signed-in screen: sidebar (lg and up), top bar, and the one <main>.
 import type { ReactNode } from 'react';
 import { SignedInUserContext, useCurrentUser } from '@/features/auth/api';
+import { LiveEventsProvider } from '@/lib/live-events';
 import { SidebarContent } from './sidebar';
 import { TopBar } from './top-bar';
 
@@ -16,23 +17,25 @@ export function AppLayout({ children }: { children: ReactNode }) {
   }
   return (
     <SignedInUserContext value={user}>
-      <a
-        href="#main-content"
-        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        Skip to main content
-      </a>
-      <div className="flex min-h-dvh bg-muted/30">
-        <div className="fixed inset-y-0 left-0 z-20 hidden w-64 border-r border-sidebar-border bg-sidebar text-sidebar-foreground lg:block">
-          <SidebarContent user={user} />
+      <LiveEventsProvider>
+        <a
+          href="#main-content"
+          className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          Skip to main content
+        </a>
+        <div className="flex min-h-dvh bg-muted/30">
+          <div className="fixed inset-y-0 left-0 z-20 hidden w-64 border-r border-sidebar-border bg-sidebar text-sidebar-foreground lg:block">
+            <SidebarContent user={user} />
+          </div>
+          <div className="flex min-w-0 flex-1 flex-col lg:pl-64">
+            <TopBar user={user} />
+            <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
+              <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8 lg:px-8">{children}</div>
+            </main>
+          </div>
         </div>
-        <div className="flex min-w-0 flex-1 flex-col lg:pl-64">
-          <TopBar user={user} />
-          <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
-            <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8 lg:px-8">{children}</div>
-          </main>
-        </div>
-      </div>
+      </LiveEventsProvider>
     </SignedInUserContext>
   );
 }
