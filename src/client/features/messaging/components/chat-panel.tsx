@@ -23,7 +23,7 @@ import { PartnerAvatar, partnerName } from './partner-avatar';
 export function ChatPanel({ partner, me, isLoading, className }: { partner: ConversationSummary | undefined; me: User; isLoading: boolean; className?: string }) {
   const liveStatus = useLiveStatus();
   return (
-    <section aria-label={partner ? `Chat with ${partnerName(partner)}` : 'Chat'} data-live-status={liveStatus} className={cn('flex min-h-0 flex-col', className)}>
+    <section aria-label={partner ? `Chat with ${partnerName(partner)}` : 'Chat'} className={cn('flex min-h-0 flex-col', className)}>
       {isLoading ? (
         <ThreadSkeleton withHeader />
       ) : !partner ? (

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { MessageSquare } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { useLiveStatus } from '@/lib/live-events';
 import { unreadCountQuery, useFallbackPolling, useMessagingLiveSync } from '../api';
 
 /** "99+" keeps the badge inside the button. */
@@ -17,9 +18,11 @@ export function MessagesButton() {
   const { data } = useQuery({ ...unreadCountQuery, refetchInterval: useFallbackPolling() });
   const unread = data?.unread ?? 0;
   const label = unread > 0 ? `Messages, ${unread} unread` : 'Messages';
+  // Exposed as data-live-status so the browser tests can wait for the live stream, not for time.
+  const liveStatus = useLiveStatus();
   return (
     <Button asChild variant="ghost" size="icon" className="relative size-9 sm:size-10">
-      <Link href="/messages" aria-label={label} title={label}>
+      <Link href="/messages" aria-label={label} title={label} data-live-status={liveStatus}>
         <MessageSquare aria-hidden className="size-5" />
         {unread > 0 && (
           <span
