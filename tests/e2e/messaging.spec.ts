@@ -161,7 +161,7 @@ test.describe('messaging between two people', () => {
     for (const person of [startup, first, second]) await person.context.close();
   });
 
-  test('with the live stream down, the thread still refreshes every 10 seconds', async ({ browser }) => {
+  test('with the live stream down, the thread still refreshes every 10 seconds, and the stream comes back', async ({ browser }) => {
     const { startup, investor } = await connectedPair(browser, { startup: 'Polly', investor: 'Otto' });
     // The stream cannot connect: every attempt fails at the network level.
     await investor.page.route('**/api/events', (route) => route.abort());
@@ -173,6 +173,13 @@ test.describe('messaging between two people', () => {
     expect(sent.status()).toBe(201);
     // One poll interval plus a margin: this waits for the poll, it does not time anything.
     await expect(thread(investor.page).getByText('Arrives by polling')).toBeVisible({ timeout: 25_000 });
+
+    // The stream comes back by itself; the notice goes and messages are live again.
+    await investor.page.unroute('**/api/events');
+    await expectLive(investor.page);
+    await expect(investor.page.getByText(/Live updates are paused/)).toHaveCount(0);
+    expect((await startup.page.request.post('/api/messages', { data: { receiverId: investor.user.id, content: 'Back to live' } })).status()).toBe(201);
+    await expect(thread(investor.page).getByText('Back to live')).toBeVisible();
 
     await startup.context.close();
     await investor.context.close();

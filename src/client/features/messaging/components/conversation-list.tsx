@@ -76,7 +76,6 @@ export function ConversationList({
     <EmptyState
       icon={UsersRound}
       title={emptyTitle}
-      headingLevel={3}
       className="m-3 border-0 px-4 py-10"
       description={
         userType === 'startup'
@@ -96,7 +95,6 @@ export function ConversationList({
     <EmptyState
       icon={Search}
       title="No conversations found"
-      headingLevel={3}
       className="m-3 border-0 px-4 py-10"
       description={search.trim() ? `No contact matches “${search.trim()}”.` : 'No contacts of this type yet.'}
     />
