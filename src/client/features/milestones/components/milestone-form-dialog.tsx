@@ -31,28 +31,38 @@ export type MilestoneDialogMode = { kind: 'create' } | { kind: 'edit'; milestone
 
 export function MilestoneFormDialog({
   mode,
+  isOpen,
   onClose,
   userType,
   partner,
+  returnFocusId,
 }: {
-  mode: MilestoneDialogMode | null;
+  mode: MilestoneDialogMode;
+  isOpen: boolean;
   onClose: () => void;
   userType: UserType;
   partner: { id: number; name: string };
+  /** Where focus goes when the dialog closes; Radix's default is the control that opened it. */
+  returnFocusId?: string;
 }) {
   return (
-    <Dialog open={mode !== null} onOpenChange={(isOpen) => !isOpen && onClose()}>
-      <DialogContent aria-describedby="milestone-dialog-description">
-        {mode && (
-          <>
-            <DialogHeader>
-              <DialogTitle>{mode.kind === 'create' ? 'Add milestone' : 'Edit milestone'}</DialogTitle>
-              <DialogDescription id="milestone-dialog-description">Shared with {partner.name}: both of you see and update this plan.</DialogDescription>
-            </DialogHeader>
-            {/* Keyed so reopening starts from the milestone's saved values, not the last draft. */}
-            <MilestoneFormBody key={mode.kind === 'edit' ? mode.milestone.id : 'create'} mode={mode} onDone={onClose} userType={userType} partnerId={partner.id} />
-          </>
-        )}
+    <Dialog open={isOpen} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent
+        aria-describedby="milestone-dialog-description"
+        onCloseAutoFocus={(event) => {
+          // An edit starts from a menu item that no longer exists: go back to the row's menu button.
+          const target = returnFocusId ? document.getElementById(returnFocusId) : null;
+          if (!target) return;
+          event.preventDefault();
+          target.focus();
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle>{mode.kind === 'create' ? 'Add milestone' : 'Edit milestone'}</DialogTitle>
+          <DialogDescription id="milestone-dialog-description">Shared with {partner.name}: both of you see and update this plan.</DialogDescription>
+        </DialogHeader>
+        {/* Keyed so each opening starts from the milestone's saved values, not the last draft. */}
+        <MilestoneFormBody key={mode.kind === 'edit' ? mode.milestone.id : 'create'} mode={mode} onDone={onClose} userType={userType} partnerId={partner.id} />
       </DialogContent>
     </Dialog>
   );

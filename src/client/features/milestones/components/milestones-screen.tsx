@@ -19,7 +19,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { MATCHES_PATH } from '@/features/matching/api';
 import { useConnectedPartners, useCreateMilestone, usePairMilestones, type Partner } from '../api';
 import { MilestoneFormDialog, type MilestoneDialogMode } from './milestone-form-dialog';
-import { MilestoneList } from './milestone-list';
+import { MilestoneList, actionsButtonId } from './milestone-list';
 import { EmptyPlanSuggestions, MoreSuggestions, type SuggestedMilestone } from './milestone-suggestions';
 
 const COPY = {
@@ -144,13 +144,24 @@ function PartnerPickerSkeleton() {
   );
 }
 
+const ADD_BUTTON_ID = 'milestone-add-button';
+
 /** One pair's plan: progress, the list (or the suggestions), and the add/edit dialog. */
 function PairPlan({ userType, partner }: { userType: UserType; partner: Partner }) {
   const { data: milestones, isPending, isError, error, refetch, isFetching } = usePairMilestones(partner.id);
-  const [dialog, setDialog] = useState<MilestoneDialogMode | null>(null);
+  // The mode outlives the open flag so the dialog keeps its content while it animates out.
+  const [dialog, setDialog] = useState<MilestoneDialogMode>({ kind: 'create' });
+  const [isDialogOpen, setIsDialogOpen] = useState(false);
+  const openDialog = (mode: MilestoneDialogMode) => {
+    setDialog(mode);
+    setIsDialogOpen(true);
+  };
   const addSuggestion = useCreateMilestone(userType, partner.id);
   const pendingTitle = addSuggestion.isPending ? (addSuggestion.variables?.title ?? null) : null;
-  const onAddSuggestion = (suggestion: SuggestedMilestone) => addSuggestion.mutate({ title: suggestion.title, description: suggestion.description, date: '', status: 'pending' });
+  // The suggestion's button disappears once it is added, so focus follows it into the plan.
+  const [addedId, setAddedId] = useState<number | null>(null);
+  const onAddSuggestion = (suggestion: SuggestedMilestone) =>
+    addSuggestion.mutate({ title: suggestion.title, description: suggestion.description, date: '', status: 'pending' }, { onSuccess: (milestone) => setAddedId(milestone.id) });
 
   const completed = milestones?.filter((milestone) => milestone.status === 'completed').length ?? 0;
   const total = milestones?.length ?? 0;
@@ -164,7 +175,7 @@ function PairPlan({ userType, partner }: { userType: UserType; partner: Partner 
           </CardTitle>
           <CardDescription>Both of you see this plan and can move it forward.</CardDescription>
         </div>
-        <Button className="self-start" onClick={() => setDialog({ kind: 'create' })}>
+        <Button id={ADD_BUTTON_ID} className="self-start" onClick={() => openDialog({ kind: 'create' })}>
           <Plus aria-hidden />
           Add milestone
         </Button>
@@ -175,7 +186,7 @@ function PairPlan({ userType, partner }: { userType: UserType; partner: Partner 
         ) : isError ? (
           <ErrorState title="We couldn't load your milestones" message={error.message} onRetry={() => void refetch()} isRetrying={isFetching} />
         ) : milestones.length === 0 ? (
-          <EmptyPlanSuggestions onAdd={onAddSuggestion} pendingTitle={pendingTitle} onCreateOwn={() => setDialog({ kind: 'create' })} />
+          <EmptyPlanSuggestions onAdd={onAddSuggestion} pendingTitle={pendingTitle} onCreateOwn={() => openDialog({ kind: 'create' })} />
         ) : (
           <>
             <div className="grid gap-2">
@@ -184,12 +195,25 @@ function PairPlan({ userType, partner }: { userType: UserType; partner: Partner 
               </p>
               <Progress value={(completed / total) * 100} label="Milestones completed" />
             </div>
-            <MilestoneList milestones={milestones} partnerName={partner.name} onEdit={(milestone: Milestone) => setDialog({ kind: 'edit', milestone })} />
+            <MilestoneList
+              milestones={milestones}
+              partnerName={partner.name}
+              onEdit={(milestone: Milestone) => openDialog({ kind: 'edit', milestone })}
+              afterDeleteFocusId={ADD_BUTTON_ID}
+              focusMilestoneId={addedId}
+            />
             <MoreSuggestions existingTitles={milestones.map((milestone) => milestone.title)} onAdd={onAddSuggestion} pendingTitle={pendingTitle} />
           </>
         )}
       </CardContent>
-      <MilestoneFormDialog mode={dialog} onClose={() => setDialog(null)} userType={userType} partner={partner} />
+      <MilestoneFormDialog
+        mode={dialog}
+        isOpen={isDialogOpen}
+        onClose={() => setIsDialogOpen(false)}
+        userType={userType}
+        partner={partner}
+        returnFocusId={dialog.kind === 'edit' ? actionsButtonId(dialog.milestone) : undefined}
+      />
     </Card>
   );
 }
