@@ -137,6 +137,20 @@ describe('the shared plan', () => {
     expect(row!.status).toBe(allowed.has(`${from}>${to}`) ? to : (from as MilestoneStatus));
   });
 
+  it('moves a milestone once when both parties press Complete at the same time', async () => {
+    const { startup, investor, investorUser } = await pair();
+    const milestone = (await create(startup, { title: 'Close', status: 'in_progress', investorId: investorUser.id })).json();
+    const complete = (client: TestClient) => client.request({ method: 'POST', url: `/api/milestones/${milestone.id}/update`, payload: { status: 'completed' } });
+    const responses = await Promise.all([complete(startup), complete(investor)]);
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    expect(responses.find((response) => response.statusCode === 409)!.json().message).toBe('This milestone is already completed.');
+    const completions = await suite.database.db
+      .select()
+      .from(activities)
+      .where(and(eq(activities.entityId, milestone.id), eq(activities.activityType, 'milestone_updated')));
+    expect(completions).toHaveLength(1);
+  });
+
   it('lets either party move, edit and delete, and records milestone_updated for each', async () => {
     const { startup, investor, startupUser, investorUser } = await pair();
     const milestone = (await create(startup, { title: 'Data room review', investorId: investorUser.id })).json();
