@@ -19,17 +19,22 @@ import { FALLBACK_POLL_MS, useIsLive, useLiveEvent } from '@/lib/live-events';
 import { toast } from '@/lib/use-toast';
 
 const MILESTONES_KEY = ['milestones'] as const;
+// Refetched when the live stream first opens too: a change made between this screen's first read
+// and the stream's subscription would otherwise be missed (see lib/live-events.tsx).
+const LIVE = { live: true } as const;
 
 /** Spec §7: the partner id is part of the cache key; the caller enables it only once one is chosen. */
 export const milestonesQuery = (partnerId: number) =>
   queryOptions({
     queryKey: [...MILESTONES_KEY, 'pair', partnerId],
     queryFn: ({ signal }) => api(listMilestones, { query: { partnerId }, signal }),
+    meta: LIVE,
   });
 
 export const upcomingMilestonesQuery = queryOptions({
   queryKey: [...MILESTONES_KEY, 'upcoming'],
   queryFn: ({ signal }) => api(listUpcomingMilestones, { signal }),
+  meta: LIVE,
 });
 
 /** The plan of one pair, kept fresh by live events (and by polling while the stream is down). */
