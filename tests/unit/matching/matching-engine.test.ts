@@ -306,13 +306,10 @@ describe('createMatchingEngine', () => {
       expect(e.biggestShortfall.startup).toBe(text.reason.startup);
     });
 
-    // BUG (engine, score.ts componentReason 'text'): the biggest shortfall is meant to be a weak
-    // component phrased as a shortfall ("Weak only, so it never repeats a top reason or reads like
-    // praise"), but the text reason is "Shared themes: …" whenever the value is > 0 and a term is
-    // shared, even when the value is < .5. Here (text = 0.337) the card's biggest shortfall reads
-    // "Shared themes: lending, fintech, B2B". Expected: shortfall wording for a weak overlap (e.g.
-    // "Themes: only partial overlap …"). Remove `.fails` once fixed.
-    it.fails('never phrase the biggest shortfall as praise ("Shared themes: …")', () => {
+    // Regression (score.ts componentReason 'text'): a weak overlap (text = 0.337 here) was worded
+    // "Shared themes: …" and showed as the card's biggest shortfall, reading like praise. A weak
+    // overlap is now worded "Themes: little in common beyond …".
+    it('never phrase the biggest shortfall as praise ("Shared themes: …")', () => {
       const e = newEngine().explain(1, 101)!;
       expect(e.biggestShortfall.startup).not.toMatch(/^Shared themes:/);
     });

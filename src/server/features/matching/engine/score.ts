@@ -635,7 +635,9 @@ function componentReason(key: ComponentKey, side: Side, value: number | null, s:
     case 'text': {
       if (value === null) return phrased(() => 'Unknown: no description to compare');
       const shared = topSharedTerms(index, s.vector, i.vector, 3).filter(Boolean);
-      if (value > 0 && shared.length > 0) return phrased(() => `Shared themes: ${shared.join(', ')}`);
+      if (value >= 0.5 && shared.length > 0) return phrased(() => `Shared themes: ${shared.join(', ')}`);
+      // A weak overlap is often the card's biggest shortfall: it must read as one, not as praise.
+      if (value > 0 && shared.length > 0) return phrased(() => `Themes: little in common beyond ${shared.join(', ')}`);
       return phrased((v) => `Themes: little overlap between ${v.sPos} description and ${v.iPos} thesis`);
     }
     case 'bizModel': {
