@@ -31,7 +31,7 @@ const breakdown: MatchBreakdown = {
   gateReason: null,
 };
 
-const base = { breakdown, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
+const base = { breakdown, decidedBy: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
 
 function startupSide(id: number, firmName: string, location: string | null, score: number, status: StartupSideMatch['status']): StartupSideMatch {
   return {
@@ -167,5 +167,15 @@ describe('the generation toast', () => {
     expect(describeGeneration({ created: 1, updated: 2, total: 3 }).description).toBe('Found 1 new match and refreshed the scores of 2.');
     expect(describeGeneration({ created: 0, updated: 1, total: 4 })).toEqual({ title: 'Matches refreshed', description: 'No new matches this time; refreshed the scores of 1 match.' });
     expect(describeGeneration({ created: 0, updated: 0, total: 0 }).title).toBe('No new matches');
+  });
+});
+
+describe('a declined match', () => {
+  it('offers Reconsider only to the side that declined', () => {
+    const declinedByInvestor = { ...startupSide(9, 'Gate Fund', 'Oslo', 60, 'rejected'), decidedBy: 'investor' as const };
+    const declinedByStartup = { ...startupSide(10, 'Own Fund', 'Oslo', 60, 'rejected'), decidedBy: 'startup' as const };
+    expect(fromStartupSide(declinedByInvestor).isDeclinedByThem).toBe(true);
+    expect(fromStartupSide(declinedByStartup).isDeclinedByThem).toBe(false);
+    expect(fromStartupSide({ ...declinedByInvestor, status: 'accepted' }).isDeclinedByThem).toBe(false);
   });
 });

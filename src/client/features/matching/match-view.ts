@@ -30,8 +30,12 @@ export interface MatchView {
   score: number;
   status: MatchStatus;
   breakdown: MatchBreakdown | null;
+  /** Declined by the other side: only they can reconsider, so the card offers no Reconsider. */
+  isDeclinedByThem: boolean;
   counterpart: Counterpart;
 }
+
+const declinedBy = (match: { status: MatchStatus; decidedBy: UserType | null }, counterpartSide: UserType) => match.status === 'rejected' && match.decidedBy === counterpartSide;
 
 const present = (facts: Array<CounterpartFact | null>): CounterpartFact[] => facts.filter((fact): fact is CounterpartFact => fact !== null && fact.value !== '');
 const fact = (label: string, value: string | null | undefined): CounterpartFact | null => (value ? { label, value } : null);
@@ -44,6 +48,7 @@ export function fromStartupSide(match: StartupSideMatch): MatchView {
     score: match.score,
     status: match.status,
     breakdown: match.breakdown,
+    isDeclinedByThem: declinedBy(match, 'investor'),
     counterpart: {
       userId: match.investorId,
       name: investor.firmName,
@@ -71,6 +76,7 @@ export function fromInvestorSide(match: InvestorSideMatch): MatchView {
     score: match.score,
     status: match.status,
     breakdown: match.breakdown,
+    isDeclinedByThem: declinedBy(match, 'startup'),
     counterpart: {
       userId: match.startupId,
       name: startup.companyName,

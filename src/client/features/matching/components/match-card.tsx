@@ -1,7 +1,8 @@
 // One match on either screen: the counterpart (spec §3 card fields), the score and why it is what
 // it is (matching guide §4: the top reasons, the biggest shortfall, both one-sided fits, and on
 // demand every component), and the decisions of spec §4: Accept and Decline (with an optional
-// reason) while pending, Reconsider once rejected, Message once accepted. View Profile always.
+// reason) while pending, Reconsider once rejected (only by the side that declined), Message once
+// accepted. View Profile always.
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Ban, ChevronDown, CircleCheck, CircleDashed, CircleX, LoaderCircle, MapPin, MessageSquare, RotateCcw, ThumbsUp, TriangleAlert } from 'lucide-react';
@@ -122,7 +123,8 @@ export function MatchCard({
             </Button>
           </>
         )}
-        {match.status === 'rejected' && (
+        {match.status === 'rejected' && match.isDeclinedByThem && <p className="text-sm text-muted-foreground">Declined by {counterpart.name}</p>}
+        {match.status === 'rejected' && !match.isDeclinedByThem && (
           <Button variant="outline" onClick={() => decide('accepted')} disabled={isBusy}>
             {isReconsidering ? <LoaderCircle aria-hidden className="animate-spin" /> : <RotateCcw aria-hidden />}
             {isReconsidering ? 'Accepting...' : 'Reconsider'}
