@@ -2,6 +2,7 @@
 // refreshing pending rows, never touching decided ones, background re-scoring after a profile
 // save, and learning from decisions.
 import { describe, expect, it } from 'vitest';
+import { openEventStream } from '../support/event-stream';
 import { and, eq } from 'drizzle-orm';
 import { activities, matches, matchingUserState } from '../../src/server/db/schema';
 import type { UserLearningState } from '../../src/server/features/matching/engine/learning';
@@ -119,6 +120,21 @@ describe('POST /api/generate-matches', () => {
     const scores = (await startupMatches(client)).map((m) => m.score as number);
     expect(scores).toHaveLength(GENERATED_MATCH_LIMIT);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
+  });
+
+  it('tells each new counterpart at once, so their open match list refreshes', async () => {
+    const investor = await investorWithProfile({ industryFocus: ['Marketplace'], stagePreference: ['Seed'] });
+    const baseUrl = await suite.app.listen({ port: 0, host: '127.0.0.1' });
+    const stream = await openEventStream(baseUrl, investor.client.sessionToken!);
+    try {
+      const { client, user } = await startupWithProfile({ industry: 'Marketplace', stage: 'Seed' });
+      await generate(client);
+      const row = (await matchRow(user.id, investor.user.id))!;
+      const event = await stream.next((received) => received.type === 'match_updated' && received.data.matchId === row.id);
+      expect(event.data).toEqual({ type: 'match_updated', matchId: row.id, status: 'pending' });
+    } finally {
+      stream.close();
+    }
   });
 
   it('asks for a profile first (409), and is for signed-in users only (401)', async () => {

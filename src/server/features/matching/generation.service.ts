@@ -12,6 +12,7 @@ import type { BackgroundTasks } from '../../background-tasks';
 import { queryRows, type AppDatabase, type DbExecutor } from '../../db/client';
 import { matches, matchingUserState } from '../../db/schema';
 import type { Actor } from '../../http/session';
+import type { EventHub } from '../../realtime/event-hub';
 import { recordActivity } from '../activity/activity.service';
 import type { MatchingEngineStore } from './engine-store';
 import { sideComponentValues } from './engine-store';
@@ -106,7 +107,7 @@ async function refreshPendingRows(db: DbExecutor, rows: Array<{ id: number; scor
  * candidate blocking), and stores the best as pending suggestions. Existing pending pairs get
  * their score and breakdown refreshed; accepted and rejected pairs are never touched.
  */
-export async function generateMatches(deps: MatchingDeps, actor: Actor, now = new Date()): Promise<GenerateMatchesResult> {
+export async function generateMatches(deps: MatchingDeps & { events: EventHub }, actor: Actor, now = new Date()): Promise<GenerateMatchesResult> {
   const { engine } = await deps.engines.get(deps.db);
   if (!engine.has(actor.userType, actor.id)) throw conflict('Complete your profile first: matches are scored from it.');
   const side = actor.userType;
@@ -136,9 +137,12 @@ export async function generateMatches(deps: MatchingDeps, actor: Actor, now = ne
           setWhere: sql`${matches.status} = 'pending'`,
         })
         // xmax is 0 only for a freshly inserted row version: it tells inserts from updates.
-        .returning({ id: matches.id, isInserted: sql<boolean>`(xmax = 0)` });
-      created = written.filter((row) => row.isInserted).length;
+        .returning({ id: matches.id, startupId: matches.startupId, investorId: matches.investorId, isInserted: sql<boolean>`(xmax = 0)` });
+      const inserted = written.filter((row) => row.isInserted);
+      created = inserted.length;
       refreshedChosen = written.length - created;
+      // Each new counterpart's open match list refreshes (delivered at commit).
+      for (const row of inserted) await deps.events.publish(tx, [counterpartOf(side, row)], { type: 'match_updated', matchId: row.id, status: 'pending' });
     }
 
     // Pending suggestions that did not make this run's list still get today's score.
