@@ -104,6 +104,7 @@ export const PortfolioCandidate = z.object({
   website: z.string().nullable(),
   description: z.string().nullable(),
 });
+export type PortfolioCandidate = z.infer<typeof PortfolioCandidate>;
 
 const ID_MESSAGE = 'The id must be a positive whole number.';
 const IdParams = z.strictObject({ id: z.coerce.number({ error: ID_MESSAGE }).int(ID_MESSAGE).positive(ID_MESSAGE) });
