@@ -30,13 +30,13 @@ export function AnalyticsScreen() {
     <>
       <PageHeader title="Analytics" description="Your deal flow and portfolio, from your own matches, messages and investments." />
       {isPending ? (
-        <div role="status" aria-label="Loading your analytics" className="grid gap-6">
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <div role="status" aria-label="Loading your analytics" className="grid grid-cols-1 gap-6">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
             {Array.from({ length: 4 }, (_, index) => (
               <StatCardSkeleton key={index} />
             ))}
           </div>
-          <div className="grid gap-6 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
             {Array.from({ length: 4 }, (_, index) => (
               <Skeleton key={index} className="h-80 rounded-xl" />
             ))}
@@ -45,12 +45,12 @@ export function AnalyticsScreen() {
       ) : isError ? (
         <ErrorState title="We couldn't load your analytics" message={error.message} onRetry={() => void refetch()} isRetrying={isFetching} />
       ) : (
-        <div className="grid gap-6">
+        <div className="grid grid-cols-1 gap-6">
           <section aria-labelledby="analytics-summary-title">
             <h2 id="analytics-summary-title" className="sr-only">
               Summary
             </h2>
-            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
               <StatCard title="Matches Suggested" value={String(data.funnel.suggested)} icon={Handshake} description={`${data.funnel.pending} awaiting your decision`} link={{ href: '/investor/startups', label: 'Review startups' }} />
               <StatCard
                 title="Acceptance Rate"
@@ -74,24 +74,24 @@ export function AnalyticsScreen() {
               />
             </div>
           </section>
-          <section aria-labelledby="analytics-deal-flow-title" className="grid gap-4">
+          <section aria-labelledby="analytics-deal-flow-title" className="grid grid-cols-1 gap-4">
             <h2 id="analytics-deal-flow-title" className="text-lg font-semibold tracking-tight">
               Deal flow
             </h2>
-            <div className="grid gap-6 lg:grid-cols-2">
+            <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
               <MatchFunnelChart funnel={data.funnel} />
               <DeclineReasonsChart funnel={data.funnel} />
-              <ScoreDistributionChart buckets={data.scoreDistribution} />
+              <ScoreDistributionChart buckets={data.scoreDistribution} className="lg:col-span-2" />
               <AcceptedByIndustryChart rows={data.acceptedByIndustry} />
               <AcceptedByStageChart rows={data.acceptedByStage} />
-              <WeeklyActivityChart weeks={data.weeklyActivity} />
+              <WeeklyActivityChart weeks={data.weeklyActivity} className="lg:col-span-2" />
             </div>
           </section>
-          <section aria-labelledby="analytics-portfolio-title" className="grid gap-4">
+          <section aria-labelledby="analytics-portfolio-title" className="grid grid-cols-1 gap-4">
             <h2 id="analytics-portfolio-title" className="text-lg font-semibold tracking-tight">
               Portfolio
             </h2>
-            <div className="grid gap-6 lg:grid-cols-2">
+            <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
               <PortfolioByIndustryChart rows={data.portfolioByIndustry} />
               <PortfolioByPerformanceChart rows={data.portfolioByPerformance} />
             </div>

@@ -87,10 +87,10 @@ export function PortfolioScreen() {
         }
       />
       {portfolio.isPending ? (
-        <div role="status" aria-label="Loading your portfolio" className="grid gap-6">
+        <div role="status" aria-label="Loading your portfolio" className="grid grid-cols-1 gap-6">
           <PortfolioStatsSkeleton />
           <Skeleton className="h-32 w-full rounded-xl" />
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {Array.from({ length: 3 }, (_, index) => (
               <Skeleton key={index} className="h-64 rounded-xl" />
             ))}
@@ -99,7 +99,7 @@ export function PortfolioScreen() {
       ) : portfolio.isError ? (
         <ErrorState title="We couldn't load your portfolio" message={portfolio.error.message} onRetry={() => void portfolio.refetch()} isRetrying={portfolio.isFetching} />
       ) : (
-        <div className="grid gap-6">
+        <div className="grid grid-cols-1 gap-6">
           <PortfolioStats summary={summarizePortfolio(companies)} />
           {hasCompanies ? (
             <>
@@ -142,7 +142,7 @@ function CompanyGrid({
   onClearFilters: () => void;
 }) {
   return (
-    <section aria-labelledby={PORTFOLIO_LIST_HEADING_ID} className="grid gap-4">
+    <section aria-labelledby={PORTFOLIO_LIST_HEADING_ID} className="grid grid-cols-1 gap-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id={PORTFOLIO_LIST_HEADING_ID} tabIndex={-1} className="text-lg font-semibold tracking-tight outline-none">
           Companies
@@ -164,9 +164,9 @@ function CompanyGrid({
           headingLevel={3}
         />
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {companies.map((company) => (
-            <li key={company.id}>
+            <li key={company.id} className="min-w-0">
               <PortfolioCompanyCard company={company} onEdit={onEdit} />
             </li>
           ))}

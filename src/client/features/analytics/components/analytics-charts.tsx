@@ -105,7 +105,7 @@ export function DeclineReasonsChart({ funnel }: { funnel: InvestorAnalytics['fun
   );
 }
 
-export function ScoreDistributionChart({ buckets }: { buckets: InvestorAnalytics['scoreDistribution'] }) {
+export function ScoreDistributionChart({ buckets, className }: { buckets: InvestorAnalytics['scoreDistribution']; className?: string }) {
   const matches = total(buckets);
   const busiest = [...buckets].sort((a, b) => b.count - a.count)[0];
   const strong = buckets.slice(7).reduce((sum, bucket) => sum + bucket.count, 0);
@@ -117,6 +117,7 @@ export function ScoreDistributionChart({ buckets }: { buckets: InvestorAnalytics
       table={{ columns: ['Score', 'Matches'], rows: buckets.map((bucket) => [bucket.label, bucket.count]) }}
       isEmpty={matches === 0}
       empty={{ icon: Gauge, title: 'No match scores yet', description: 'Each match has a compatibility score from 0 to 100; their spread shows here.' }}
+      className={className}
     >
       <VerticalBars data={buckets} valueName="Matches" />
     </ChartCard>
@@ -169,7 +170,7 @@ export function AcceptedByStageChart({ rows }: { rows: InvestorAnalytics['accept
 
 const weekLabel = (week: string) => format(parseISO(week), 'MMM d');
 
-export function WeeklyActivityChart({ weeks }: { weeks: InvestorAnalytics['weeklyActivity'] }) {
+export function WeeklyActivityChart({ weeks, className }: { weeks: InvestorAnalytics['weeklyActivity']; className?: string }) {
   const messages = weeks.reduce((sum, week) => sum + week.messagesSent, 0);
   const documents = weeks.reduce((sum, week) => sum + week.documentsViewed, 0);
   const data = weeks.map((week) => ({ ...week, label: weekLabel(week.week) }));
@@ -182,7 +183,7 @@ export function WeeklyActivityChart({ weeks }: { weeks: InvestorAnalytics['weekl
       isEmpty={messages + documents === 0}
       empty={{ icon: MessagesSquare, title: 'No activity in the last 12 weeks', description: 'Messages you send and data room documents you open show here, week by week.' }}
       chartHeight={272}
-      className="lg:col-span-2"
+      className={className}
     >
       <div className="flex h-full flex-col gap-2">
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
@@ -257,7 +258,7 @@ export function PortfolioByPerformanceChart({ rows }: { rows: InvestorAnalytics[
           <ResponsiveContainer width="100%" height="100%">
             <PieChart accessibilityLayer={false}>
               <Tooltip {...TOOLTIP_PROPS} />
-              <Pie data={data} dataKey="count" nameKey="name" innerRadius="55%" outerRadius="85%" paddingAngle={2} stroke="var(--card)">
+              <Pie data={data} dataKey="count" nameKey="name" innerRadius="55%" outerRadius="85%" paddingAngle={2} stroke="var(--card)" rootTabIndex={-1}>
                 {data.map((row) => (
                   <Cell key={row.label} fill={row.color} />
                 ))}

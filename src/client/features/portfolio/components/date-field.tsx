@@ -59,7 +59,7 @@ export function DateField({
             <CalendarDays aria-hidden />
           </Button>
         </PopoverTrigger>
-        <PopoverContent className="w-auto p-0" align="end">
+        <PopoverContent className="w-auto p-0" align="end" aria-label={`Choose ${label}`}>
           <Calendar
             mode="single"
             selected={selected}

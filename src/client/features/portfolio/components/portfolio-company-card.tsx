@@ -1,5 +1,6 @@
 // One portfolio company as a card (spec §3 portfolio company): name, website, industry, stage,
 // the investment, performance and description, with Edit and Delete. Deleting asks first.
+import { useRef } from 'react';
 import { Link } from 'wouter';
 import { ArrowRight, Minus, Pencil, Trash2, TrendingDown, TrendingUp, type LucideIcon } from 'lucide-react';
 import type { PortfolioCompany } from '@shared/contracts/portfolio';
@@ -63,11 +64,11 @@ export function PortfolioCompanyCard({ company, onEdit }: { company: PortfolioCo
           </h3>
           {company.website ? <ExternalLink href={company.website} className="text-sm" /> : <p className="text-sm text-muted-foreground">No website</p>}
         </div>
-        <PerformanceBadge performance={company.performance} className="shrink-0" />
       </div>
       <div className="flex flex-wrap gap-1.5">
         <Badge>{company.industry}</Badge>
         <Badge variant="outline">{company.stage}</Badge>
+        <PerformanceBadge performance={company.performance} className="ml-auto" />
       </div>
       <dl className="grid grid-cols-2 gap-3 text-sm">
         <div>
@@ -107,6 +108,8 @@ export function PortfolioCompanyCard({ company, onEdit }: { company: PortfolioCo
 
 function DeleteCompanyButton({ company }: { company: PortfolioCompany }) {
   const deletion = useDeletePortfolioCompany();
+  // After Delete the card (and the button focus would return to) goes away: continue from the list's heading.
+  const isConfirmed = useRef(false);
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>
@@ -115,18 +118,22 @@ function DeleteCompanyButton({ company }: { company: PortfolioCompany }) {
           Delete<span className="sr-only"> {company.companyName}</span>
         </Button>
       </AlertDialogTrigger>
-      <AlertDialogContent>
+      <AlertDialogContent
+        onCloseAutoFocus={(event) => {
+          if (!isConfirmed.current) return;
+          event.preventDefault();
+          document.getElementById(PORTFOLIO_LIST_HEADING_ID)?.focus();
+        }}
+      >
         <AlertDialogTitle>Delete company?</AlertDialogTitle>
         <AlertDialogDescription>Are you sure you want to delete &quot;{company.companyName}&quot; from your portfolio? This cannot be undone.</AlertDialogDescription>
         <AlertDialogFooter>
           <AlertDialogCancel>Cancel</AlertDialogCancel>
           <AlertDialogAction
-            onClick={() =>
-              deletion.mutate(company, {
-                // The card (and the button focus would return to) is gone: continue from the list's heading.
-                onSuccess: () => document.getElementById(PORTFOLIO_LIST_HEADING_ID)?.focus(),
-              })
-            }
+            onClick={() => {
+              isConfirmed.current = true;
+              deletion.mutate(company, { onError: () => (isConfirmed.current = false) });
+            }}
           >
             Delete
           </AlertDialogAction>

@@ -1,7 +1,7 @@
 // The Add Company and Edit Company dialog (spec §2 investor portfolio, §5 portfolio company form).
 // Adding can start from a connected startup (an accepted match): choosing it fills the form from
 // its profile, so only the investment itself (date, amount) is left to type.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle } from 'lucide-react';
@@ -52,10 +52,22 @@ export function PortfolioCompanyDialog({
   candidates: readonly PortfolioCandidate[];
 }) {
   const isOpen = state.kind !== 'closed';
+  // The dialog is opened from several places (the header, the empty state, each card's Edit, a
+  // link), so there is no single Radix trigger to return focus to: remember what had focus.
+  const openedFrom = useRef<HTMLElement | null>(null);
   return (
     <Dialog open={isOpen} onOpenChange={(open) => !open && onClose()}>
       {isOpen && (
-        <DialogContent className="max-w-2xl">
+        <DialogContent
+          className="max-w-2xl"
+          onOpenAutoFocus={() => {
+            openedFrom.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (openedFrom.current?.isConnected) openedFrom.current.focus();
+          }}
+        >
           {/* Keyed so each opening starts from a fresh form. */}
           <CompanyFormView key={state.kind === 'edit' ? `edit-${state.company.id}` : `add-${state.startupId ?? 'new'}`} state={state} onDone={onClose} candidates={candidates} />
         </DialogContent>
@@ -125,9 +137,9 @@ function CompanyFormView({
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-labelledby="portfolio-company-dialog-title">
+    <form noValidate onSubmit={onSubmit} className="grid gap-5">
       <DialogHeader>
-        <DialogTitle id="portfolio-company-dialog-title">{editing ? 'Edit Company' : 'Add Company'}</DialogTitle>
+        <DialogTitle>{editing ? 'Edit Company' : 'Add Company'}</DialogTitle>
         <DialogDescription>{editing ? `Update the details of your investment in ${editing.companyName}.` : 'Add a company you have invested in to your portfolio.'}</DialogDescription>
       </DialogHeader>
       <fieldset disabled={isPending} className="grid gap-5">

@@ -12,26 +12,26 @@ import { NO_FILTERS, PERFORMANCE_LABELS, QUICK_FILTER_INDUSTRIES, hasActiveFilte
 export function PortfolioFilters({ filters, onChange }: { filters: Filters; onChange: (filters: Filters) => void }) {
   const set = (part: Partial<Filters>) => onChange({ ...filters, ...part });
   return (
-    <section aria-labelledby="portfolio-filters-title" className="grid gap-4 rounded-xl border bg-card p-4">
+    <section aria-labelledby="portfolio-filters-title" className="grid grid-cols-1 gap-4 rounded-xl border bg-card p-4">
       <h2 id="portfolio-filters-title" className="sr-only">
         Filter companies
       </h2>
-      <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_12rem_12rem]">
-        <div className="grid gap-2">
-          <Label htmlFor="portfolio-search">Search</Label>
+      <div className="grid grid-cols-1 gap-3 md:grid-cols-[minmax(0,1fr)_12rem_12rem]">
+        <div className="grid grid-cols-1 gap-2">
+          <Label htmlFor="portfolio-search">Search companies</Label>
           <div className="relative">
             <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
             <Input
               id="portfolio-search"
               type="search"
-              placeholder="Search by company, industry or stage"
+              placeholder="Company, industry or stage"
               className="pl-9"
               value={filters.search}
               onChange={(event) => set({ search: event.target.value })}
             />
           </div>
         </div>
-        <div className="grid gap-2">
+        <div className="grid grid-cols-1 gap-2">
           <Label htmlFor="portfolio-stage-filter">Stage</Label>
           <Select id="portfolio-stage-filter" value={filters.stage} onChange={(event) => set({ stage: event.target.value })}>
             <option value="">All stages</option>
@@ -42,7 +42,7 @@ export function PortfolioFilters({ filters, onChange }: { filters: Filters; onCh
             ))}
           </Select>
         </div>
-        <div className="grid gap-2">
+        <div className="grid grid-cols-1 gap-2">
           <Label htmlFor="portfolio-performance-filter">Performance</Label>
           <Select id="portfolio-performance-filter" value={filters.performance} onChange={(event) => set({ performance: event.target.value })}>
             <option value="">All performance</option>

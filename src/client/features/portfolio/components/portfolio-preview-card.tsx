@@ -10,6 +10,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/utils';
 import { portfolioQuery } from '../api';
 import { summarizePortfolio } from '../portfolio-values';
 import { CompanyMonogram, PerformanceBadge } from './portfolio-company-card';
@@ -20,7 +21,8 @@ export function PortfolioPreviewCard({ className }: { className?: string }) {
   const { data, isPending, isError, error, refetch, isFetching } = useQuery(portfolioQuery);
   const summary = data ? summarizePortfolio(data) : null;
   return (
-    <Card className={className} role="region" aria-labelledby="portfolio-preview-title">
+    // min-w-0: in the dashboard's grid, a long company name must truncate rather than widen the page.
+    <Card className={cn('min-w-0', className)} role="region" aria-labelledby="portfolio-preview-title">
       <CardHeader className="pb-2">
         <CardTitle id="portfolio-preview-title">Portfolio</CardTitle>
         <CardDescription>

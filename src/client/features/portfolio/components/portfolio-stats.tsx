@@ -15,7 +15,7 @@ export function PortfolioStats({ summary }: { summary: PortfolioSummary }) {
       <h2 id="portfolio-stats-title" className="sr-only">
         Portfolio at a glance
       </h2>
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard title="Companies" value={String(summary.companies)} icon={Briefcase} description={summary.companies === 0 ? 'No companies yet' : 'Companies you have invested in'} />
         <StatCard
           title="Total Invested"
@@ -79,7 +79,7 @@ function PerformanceMixCard({ performance, total }: { performance: Record<Perfor
 
 export function PortfolioStatsSkeleton() {
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
       {Array.from({ length: 4 }, (_, index) => (
         <StatCardSkeleton key={index} />
       ))}
