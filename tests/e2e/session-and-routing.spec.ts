@@ -40,8 +40,9 @@ test.describe('session guards and routes', () => {
       ['/startup/profile', 'Profile'],
       ['/messages', 'Messages'],
       ['/activity', 'Activity'],
-      ['/investor/42', 'Investor Profile'],
-      ['/startup/7', 'Startup Profile'],
+      // Ids no account will have: the e2e database is shared, and other journeys create profiles.
+      ['/investor/2000000000', 'Investor Profile'],
+      ['/startup/2000000001', 'Startup Profile'],
     ];
     for (const [path, title] of screens) {
       await page.goto(path);

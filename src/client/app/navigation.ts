@@ -23,6 +23,7 @@ export const NAV_LINKS: Record<UserType, readonly NavLink[]> = {
     { href: '/investor/startups', label: 'Startups', icon: Rocket },
     { href: '/investor/portfolio', label: 'Portfolio', icon: Briefcase },
     { href: '/investor/analytics', label: 'Analytics', icon: BarChart3 },
+    { href: '/investor/milestones', label: 'Milestones', icon: Milestone },
     { href: '/investor/profile', label: 'Profile', icon: UserRound },
   ],
 };

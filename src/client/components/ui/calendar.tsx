@@ -1,10 +1,10 @@
-// A month calendar on react-day-picker 10, styled with the app's tokens instead of the library's
+// A month calendar on react-day-picker, styled with the app's tokens instead of the library's
 // stylesheet. DayPicker brings the accessible grid: arrow keys move by day and week, PageUp and
 // PageDown by month, Home and End to the week's ends, and every day button is labelled with its
-// full date. Spec §9: the week starts on Sunday. Callers may add or override any class name.
+// full date. Spec §9: the week starts on Sunday.
 import { useEffect, useRef, type ComponentProps } from 'react';
 import { DayPicker, getDefaultClassNames, type DayButton } from 'react-day-picker';
-import { ChevronDown, ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { buttonVariants } from './button';
 import { cn } from '@/lib/utils';
 
@@ -25,13 +25,7 @@ export function Calendar({ className, classNames, showOutsideDays = true, compon
         button_previous: cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'size-8 aria-disabled:opacity-50'),
         button_next: cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'size-8 aria-disabled:opacity-50'),
         month_caption: 'flex h-8 items-center justify-center px-10',
-        caption_label: 'inline-flex items-center gap-1 text-sm font-medium',
-        // The month and year dropdowns: a transparent native <select> over its visible label, so
-        // the keyboard and screen readers get the real control.
-        dropdowns: 'flex items-center justify-center gap-1.5',
-        dropdown_root:
-          'relative inline-flex h-8 items-center rounded-md border border-input px-2 shadow-xs has-[select:focus-visible]:ring-2 has-[select:focus-visible]:ring-ring',
-        dropdown: 'absolute inset-0 cursor-pointer bg-popover opacity-0',
+        caption_label: 'text-sm font-medium',
         month_grid: 'w-full border-collapse',
         weekdays: 'flex',
         weekday: 'w-9 text-[0.8rem] font-normal text-muted-foreground select-none',
@@ -44,13 +38,7 @@ export function Calendar({ className, classNames, showOutsideDays = true, compon
       }}
       components={{
         Chevron: ({ orientation, className: chevronClass }) =>
-          orientation === 'left' ? (
-            <ChevronLeft aria-hidden className={cn('size-4', chevronClass)} />
-          ) : orientation === 'down' ? (
-            <ChevronDown aria-hidden className={cn('size-3.5 text-muted-foreground', chevronClass)} />
-          ) : (
-            <ChevronRight aria-hidden className={cn('size-4', chevronClass)} />
-          ),
+          orientation === 'left' ? <ChevronLeft aria-hidden className={cn('size-4', chevronClass)} /> : <ChevronRight aria-hidden className={cn('size-4', chevronClass)} />,
         DayButton: CalendarDayButton,
         ...components,
       }}
@@ -60,8 +48,8 @@ export function Calendar({ className, classNames, showOutsideDays = true, compon
 }
 
 /**
- * DayPicker puts its modifiers on the cell; the button carries them as data attributes so it can
- * be styled directly. It keeps the library's behaviour of moving focus to the focused day.
+ * DayPicker puts its modifiers on the cell; the button carries them as data attributes so it
+ * can be styled directly. It keeps the library's own behaviour of focusing the focused day.
  */
 function CalendarDayButton({ className, day, modifiers, ...props }: ComponentProps<typeof DayButton>) {
   const ref = useRef<HTMLButtonElement>(null);

@@ -138,7 +138,7 @@ export async function decideMatch(deps: MatchingDeps & { events: EventHub }, act
   if (decided && components) {
     const counterpartId = actor.userType === 'startup' ? decided.investorId : decided.startupId;
     deps.background.run('learn from a match decision', () =>
-      learnFromDecision(deps, { userId: actor.id, side: actor.userType, counterpartId, accepted: input.status === 'accepted', components }, now),
+      learnFromDecision(deps, { userId: actor.id, side: actor.userType, counterpartId, accepted: input.status === 'accepted', components }),
     );
   }
   return view;
