@@ -110,6 +110,8 @@ test.describe('investor portfolio', () => {
     });
     await dialog(page).getByRole('button', { name: 'Choose Investment Date' }).click();
     const calendar = page.getByRole('grid');
+    // Focus lands in the calendar (on today), where the arrow keys work, despite the dialog around it.
+    await expect(calendar.locator('button[tabindex="0"]')).toBeFocused();
     await page.getByRole('combobox', { name: /year/i }).selectOption('2024');
     await page.getByRole('combobox', { name: /month/i }).selectOption({ label: 'February' });
     await expect(calendar).toHaveAccessibleName(/February 2024/);

@@ -1,9 +1,9 @@
-// The portfolio screen's pure logic: reading what people type as a dollar amount, the filters,
-// and the stat-card figures. Kept free of React so it is unit-tested on its own
-// (tests/unit/portfolio-values.test.ts). Dates are in typed-date.ts, so the dashboard's
-// portfolio block does not pull in date-fns.
+// The portfolio screen's pure logic: reading what people type as a dollar amount or a date, the
+// filters, and the stat-card figures. Kept free of React so it is unit-tested on its own
+// (tests/unit/portfolio-values.test.ts).
 import type { PortfolioCompany } from '@shared/contracts/portfolio';
 import { INDUSTRIES, PERFORMANCE_LEVELS, type Performance } from '@shared/enums';
+import { parseCalendarDate } from '@/lib/calendar-date';
 
 /** Spec §9: the portfolio's quick filters show the first 6 industries. */
 export const QUICK_FILTER_INDUSTRIES = INDUSTRIES.slice(0, 6);
@@ -29,6 +29,18 @@ export function parseDollarAmount(input: unknown): number | undefined {
   if (!match) return Number.NaN;
   const value = Number(match[1]) * MULTIPLIERS[match[2] ?? '']!;
   return match[2] ? Math.round(value) : value;
+}
+
+/**
+ * A typed date as the stored YYYY-MM-DD, or null if it is not a real day. Accepts the spec's
+ * MM/dd/yyyy (§9), without leading zeros too ("6/3/2025"), and YYYY-MM-DD. The year must have
+ * four digits, so "6/30/25" is not read as the year 25.
+ */
+export function parseTypedDate(text: string): string | null {
+  const trimmed = text.trim();
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(trimmed);
+  const iso = us ? `${us[3]}-${us[1]!.padStart(2, '0')}-${us[2]!.padStart(2, '0')}` : /^\d{4}-\d{2}-\d{2}$/.test(trimmed) ? trimmed : null;
+  return iso && parseCalendarDate(iso) ? iso : null;
 }
 
 export interface PortfolioFilters {

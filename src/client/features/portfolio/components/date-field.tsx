@@ -3,14 +3,32 @@
 // in a calendar, and it is what keyboard and screen-reader users expect from a text field.
 // The form value is yyyy-MM-dd (what the API takes); unreadable text is passed through as typed,
 // so the form's schema reports it ("Please enter a valid date") instead of silently dropping it.
-import { useState } from 'react';
-import { CalendarDays } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { CalendarDays, ChevronDown, ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Calendar } from '@/components/ui/calendar';
 import { Input } from '@/components/ui/input';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import type { FieldControlProps } from '@/components/ui/form-field';
-import { DISPLAY_DATE_FORMAT, isoToLocalDate, localDateToIso, parseTypedDate, toDisplayDate } from '../typed-date';
+import { DISPLAY_DATE_FORMAT, formatDisplayDate, parseCalendarDate, toCalendarDateValue } from '@/lib/calendar-date';
+import { cn } from '@/lib/utils';
+import { parseTypedDate } from '../portfolio-values';
+
+// Month and year dropdowns in the calendar's caption (an investment can be years back): a
+// transparent native <select> over its visible label, so keyboards and screen readers get the
+// real control.
+const DROPDOWN_CLASS_NAMES = {
+  caption_label: 'inline-flex items-center gap-1 text-sm font-medium',
+  dropdowns: 'flex items-center justify-center gap-1.5',
+  dropdown_root:
+    'relative inline-flex h-8 items-center rounded-md border border-input px-2 shadow-xs has-[select:focus-visible]:ring-2 has-[select:focus-visible]:ring-ring',
+  dropdown: 'absolute inset-0 cursor-pointer bg-popover opacity-0',
+};
+
+function Chevron({ orientation, className }: { orientation?: 'up' | 'down' | 'left' | 'right'; className?: string }) {
+  const Icon = orientation === 'left' ? ChevronLeft : orientation === 'down' ? ChevronDown : ChevronRight;
+  return <Icon aria-hidden className={cn(orientation === 'down' ? 'size-3.5 text-muted-foreground' : 'size-4', className)} />;
+}
 
 export function DateField({
   control,
@@ -30,9 +48,10 @@ export function DateField({
   fromYear?: number;
   toDate?: Date;
 }) {
-  const [text, setText] = useState(() => (value ? toDisplayDate(value) : ''));
+  const [text, setText] = useState(() => formatDisplayDate(value) ?? value ?? '');
   const [isOpen, setIsOpen] = useState(false);
-  const selected = isoToLocalDate(value);
+  const calendarRef = useRef<HTMLDivElement>(null);
+  const selected = parseCalendarDate(value);
 
   return (
     <div className="flex gap-2">
@@ -49,7 +68,7 @@ export function DateField({
         onBlur={() => {
           // Tidy a readable entry ("6/3/2025") into the spec's format once the user leaves the field.
           const iso = parseTypedDate(text);
-          if (iso) setText(toDisplayDate(iso));
+          if (iso) setText(formatDisplayDate(iso) ?? text);
           onBlur();
         }}
       />
@@ -59,7 +78,19 @@ export function DateField({
             <CalendarDays aria-hidden />
           </Button>
         </PopoverTrigger>
-        <PopoverContent className="w-auto p-0" align="end" aria-label={`Choose ${label}`}>
+        <PopoverContent
+          className="w-auto p-0"
+          align="end"
+          ref={calendarRef}
+          aria-label={`Choose ${label}`}
+          // Focus DayPicker's focus target (the chosen day, else today), where the arrow keys take
+          // over. DayPicker's own autoFocus runs before the popover's focus scope exists, so the
+          // surrounding dialog would pull focus straight back.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            calendarRef.current?.querySelector<HTMLButtonElement>('table button[tabindex="0"]')?.focus();
+          }}
+        >
           <Calendar
             mode="single"
             selected={selected}
@@ -68,11 +99,12 @@ export function DateField({
             startMonth={new Date(fromYear, 0, 1)}
             endMonth={toDate}
             disabled={{ after: toDate }}
-            autoFocus
+            classNames={DROPDOWN_CLASS_NAMES}
+            components={{ Chevron }}
             onSelect={(date) => {
               if (!date) return;
-              const iso = localDateToIso(date);
-              setText(toDisplayDate(iso));
+              const iso = toCalendarDateValue(date);
+              setText(formatDisplayDate(iso) ?? iso);
               onChange(iso);
               setIsOpen(false);
             }}
