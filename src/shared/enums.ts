@@ -128,8 +128,13 @@ export function formatDollars(amount: number): string {
     [1e6, 'M'],
     [1e3, 'K'],
   ];
-  for (const [size, suffix] of units) {
-    if (amount >= size) return `$${(amount / size).toFixed(1).replace(/\.0$/, '')}${suffix}`;
+  for (const [index, [size, suffix]] of units.entries()) {
+    if (amount < size) continue;
+    // Tenths computed as (amount * 10) / size so half-way values round up ($2,550,000 is $2.6M).
+    const tenths = Math.round((amount * 10) / size);
+    // 999,999 would read "$1000K": say "$1M" instead (the next unit up, when there is one).
+    if (tenths >= 10_000 && index > 0) return `$1${units[index - 1]![1]}`;
+    return `$${tenths % 10 === 0 ? tenths / 10 : (tenths / 10).toFixed(1)}${suffix}`;
   }
-  return `$${amount}`;
+  return `$${Math.round(amount)}`;
 }

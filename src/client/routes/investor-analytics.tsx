@@ -1,26 +1,109 @@
-import { Link } from 'wouter';
-import { ArrowRight, BarChart3 } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
+// /investor/analytics (issue #8; the spec links it from the investor sidebar but never shows it):
+// the investor's deal flow and portfolio in charts, all from GET /api/analytics/investor.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Briefcase, Gauge, Handshake, MessagesSquare } from 'lucide-react';
+import { formatDollars } from '@shared/enums';
+import { ErrorState } from '@/components/ui/error-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { investorAnalyticsQuery } from '@/features/analytics/api';
+import {
+  AcceptedByIndustryChart,
+  AcceptedByStageChart,
+  DeclineReasonsChart,
+  MatchFunnelChart,
+  PortfolioByIndustryChart,
+  PortfolioByPerformanceChart,
+  ScoreDistributionChart,
+  WeeklyActivityChart,
+} from '@/features/analytics/components/analytics-charts';
+import { StatCard, StatCardSkeleton } from '@/features/dashboard/components/stat-card';
+import { useLiveEvent } from '@/lib/live-events';
 
 export function AnalyticsScreen() {
+  const { data, isPending, isError, error, refetch, isFetching } = useQuery(investorAnalyticsQuery);
+  const queryClient = useQueryClient();
+  // A decision or a message elsewhere (another tab, the other party) changes the numbers.
+  useLiveEvent(['match_updated', 'message'], () => void queryClient.invalidateQueries({ queryKey: investorAnalyticsQuery.queryKey }));
+
   return (
     <>
-      <PageHeader title="Analytics" description="Insights into your deal flow." />
-      <EmptyState
-        icon={BarChart3}
-        title="No analytics yet"
-        description="Charts about your matches and deal flow will appear here once you start reviewing startups."
-        action={
-          <Button asChild variant="outline">
-            <Link href="/investor/startups">
-              Browse startups
-              <ArrowRight aria-hidden />
-            </Link>
-          </Button>
-        }
-      />
+      <PageHeader title="Analytics" description="Your deal flow and portfolio, from your own matches, messages and investments." />
+      {isPending ? (
+        <div role="status" aria-label="Loading your analytics" className="grid grid-cols-1 gap-6">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+            {Array.from({ length: 4 }, (_, index) => (
+              <StatCardSkeleton key={index} />
+            ))}
+          </div>
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+            {Array.from({ length: 4 }, (_, index) => (
+              <Skeleton key={index} className="h-80 rounded-xl" />
+            ))}
+          </div>
+        </div>
+      ) : isError ? (
+        <ErrorState title="We couldn't load your analytics" message={error.message} onRetry={() => void refetch()} isRetrying={isFetching} />
+      ) : (
+        <div className="grid grid-cols-1 gap-6">
+          <section aria-labelledby="analytics-summary-title">
+            <h2 id="analytics-summary-title" className="sr-only">
+              Summary
+            </h2>
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+              <StatCard title="Matches Suggested" value={String(data.funnel.suggested)} icon={Handshake} description={`${data.funnel.pending} awaiting your decision`} link={{ href: '/investor/startups', label: 'Review startups' }} />
+              <StatCard
+                title="Acceptance Rate"
+                value={`${acceptanceRate(data.funnel)}%`}
+                icon={Gauge}
+                description={`${data.funnel.accepted} accepted of ${data.funnel.accepted + data.funnel.declined} decided`}
+              />
+              <StatCard
+                title="Messages Sent"
+                value={String(data.weeklyActivity.reduce((sum, week) => sum + week.messagesSent, 0))}
+                icon={MessagesSquare}
+                description={`In the last ${data.weeklyActivity.length} weeks`}
+                link={{ href: '/messages', label: 'Open messages' }}
+              />
+              <StatCard
+                title="Portfolio Companies"
+                value={String(data.portfolioByIndustry.reduce((sum, row) => sum + row.count, 0))}
+                icon={Briefcase}
+                description={`${formatDollars(data.portfolioByIndustry.reduce((sum, row) => sum + row.amount, 0))} invested`}
+                link={{ href: '/investor/portfolio', label: 'View portfolio' }}
+              />
+            </div>
+          </section>
+          <section aria-labelledby="analytics-deal-flow-title" className="grid grid-cols-1 gap-4">
+            <h2 id="analytics-deal-flow-title" className="text-lg font-semibold tracking-tight">
+              Deal flow
+            </h2>
+            <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+              <MatchFunnelChart funnel={data.funnel} />
+              <DeclineReasonsChart funnel={data.funnel} />
+              <ScoreDistributionChart buckets={data.scoreDistribution} className="lg:col-span-2" />
+              <AcceptedByIndustryChart rows={data.acceptedByIndustry} />
+              <AcceptedByStageChart rows={data.acceptedByStage} />
+              <WeeklyActivityChart weeks={data.weeklyActivity} className="lg:col-span-2" />
+            </div>
+          </section>
+          <section aria-labelledby="analytics-portfolio-title" className="grid grid-cols-1 gap-4">
+            <h2 id="analytics-portfolio-title" className="text-lg font-semibold tracking-tight">
+              Portfolio
+            </h2>
+            <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+              <PortfolioByIndustryChart rows={data.portfolioByIndustry} />
+              <PortfolioByPerformanceChart rows={data.portfolioByPerformance} />
+            </div>
+          </section>
+        </div>
+      )}
     </>
   );
+}
+
+/** Accepted out of decided (accepted + declined); pending matches are not a decision yet. */
+function acceptanceRate(funnel: { accepted: number; declined: number }): number {
+  const decided = funnel.accepted + funnel.declined;
+  return decided === 0 ? 0 : Math.round((funnel.accepted / decided) * 100);
 }

@@ -3,11 +3,11 @@
 import { PageHeader } from '@/components/ui/page-header';
 import { RecentActivityCard } from '@/features/activity/components/recent-activity-card';
 import { useSignedInUser } from '@/features/auth/api';
-import { PortfolioPreviewCard } from '@/features/dashboard/components/coming-soon-cards';
 import { DashboardStatCards } from '@/features/dashboard/components/dashboard-stats';
 import { ProfileCompletionCard } from '@/features/dashboard/components/profile-completion-card';
 import { TopMatchesCard } from '@/features/dashboard/components/top-matches-card';
 import { MilestonesPreviewCard } from '@/features/milestones/components/milestones-preview-card';
+import { PortfolioPreviewCard } from '@/features/portfolio/components/portfolio-preview-card';
 
 export function InvestorDashboardScreen() {
   const user = useSignedInUser();

@@ -23,6 +23,29 @@ export const PortfolioCompany = z.object({
 });
 export type PortfolioCompany = z.infer<typeof PortfolioCompany>;
 
+/** A real calendar day written YYYY-MM-DD (Date.parse would roll 2025-02-31 over into March). */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/**
+ * Not after today. "Today" is the UTC date plus one day of slack: the browser and the server may
+ * sit in different time zones, and the furthest-ahead zone is 14 hours ahead of UTC.
+ */
+function isNotInTheFuture(value: string): boolean {
+  const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  return value <= tomorrow;
+}
+
+export const MIN_INVESTMENT_DATE = '1900-01-01';
+export const MAX_INVESTMENT_AMOUNT = 100_000_000_000;
+
+const performance = z.enum(PERFORMANCE_LEVELS, { error: 'Performance must be growing, stable or declining' });
+
 const companyFields = {
   companyName: z.string({ error: 'Company name must be at least 2 characters' }).trim().min(2, 'Company name must be at least 2 characters').max(100, 'Company name must be at most 100 characters'),
   website: optionalWebsite.optional().default(''),
@@ -31,23 +54,32 @@ const companyFields = {
   investmentDate: z
     .string({ error: 'Investment date is required' })
     .trim()
-    .min(1, 'Investment date is required')
-    .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)), 'Please enter a valid date'),
+    .min(1, { message: 'Investment date is required', abort: true })
+    .refine((value) => isCalendarDate(value) && value >= MIN_INVESTMENT_DATE, { message: 'Please enter a valid date', abort: true })
+    .refine(isNotInTheFuture, 'Investment date cannot be in the future'),
   investmentAmount: z
-    .number({ error: 'Investment amount is required' })
-    .int('Enter the amount in whole dollars')
-    .positive('Investment amount is required')
-    .max(100_000_000_000, 'Investment amount is too large'),
+    .number({
+      // Missing is the spec's "required"; anything else (a string, NaN from an unreadable entry) is a format problem.
+      error: (issue) => (issue.input === undefined || issue.input === null ? 'Investment amount is required' : 'Enter the investment amount as a number of US dollars'),
+    })
+    .int('Enter the investment amount in whole dollars')
+    .positive('Investment amount must be more than $0')
+    .max(MAX_INVESTMENT_AMOUNT, 'Investment amount must be at most $100B'),
   description: z.string({ error: 'Description must be at least 10 characters' }).trim().min(10, 'Description must be at least 10 characters').max(2000, 'Description must be at most 2,000 characters'),
-  performance: z.enum(PERFORMANCE_LEVELS, { error: 'Performance must be growing, stable or declining' }).optional().default('stable'),
+  performance: performance.optional().default('stable'),
 };
 
 export const CreatePortfolioCompanyBody = z.strictObject({
   ...companyFields,
-  /** Add a connected startup in one step: its profile fills what the body leaves out. */
-  startupId: z.number().int().positive().optional(),
+  /**
+   * The connected startup (accepted match) this company is, when added from the investor's
+   * connections: the form is prefilled from its profile, and the card links back to it.
+   */
+  startupId: z.number({ error: 'Choose a connected startup' }).int('Choose a connected startup').positive('Choose a connected startup').optional(),
 });
 export type CreatePortfolioCompanyBody = z.input<typeof CreatePortfolioCompanyBody>;
+/** The body after parsing: website and performance defaulted. */
+export type NewPortfolioCompany = z.output<typeof CreatePortfolioCompanyBody>;
 
 export const UpdatePortfolioCompanyBody = z
   .strictObject({
@@ -58,9 +90,10 @@ export const UpdatePortfolioCompanyBody = z
     investmentDate: companyFields.investmentDate.optional(),
     investmentAmount: companyFields.investmentAmount.optional(),
     description: companyFields.description.optional(),
-    performance: z.enum(PERFORMANCE_LEVELS, { error: 'Performance must be growing, stable or declining' }).optional(),
+    performance: performance.optional(),
   })
   .refine((body) => Object.keys(body).length > 0, 'Change at least one field');
+export type UpdatePortfolioCompanyBody = z.infer<typeof UpdatePortfolioCompanyBody>;
 
 /** A connected startup not yet in the portfolio, with what prefills the Add Company form. */
 export const PortfolioCandidate = z.object({
@@ -71,8 +104,10 @@ export const PortfolioCandidate = z.object({
   website: z.string().nullable(),
   description: z.string().nullable(),
 });
+export type PortfolioCandidate = z.infer<typeof PortfolioCandidate>;
 
-const IdParams = z.strictObject({ id: z.coerce.number().int().positive() });
+const ID_MESSAGE = 'The id must be a positive whole number.';
+const IdParams = z.strictObject({ id: z.coerce.number({ error: ID_MESSAGE }).int(ID_MESSAGE).positive(ID_MESSAGE) });
 
 export const listPortfolio = defineEndpoint({ method: 'GET', path: '/api/portfolio', response: z.array(PortfolioCompany) });
 export const createPortfolioCompany = defineEndpoint({ method: 'POST', path: '/api/portfolio', body: CreatePortfolioCompanyBody, response: PortfolioCompany, successStatus: 201 });
@@ -84,14 +119,20 @@ export const exportPortfolioCsv = defineEndpoint({ method: 'GET', path: '/api/po
 const CountBy = z.array(z.object({ label: z.string(), count: z.number().int() }));
 
 export const InvestorAnalytics = z.object({
+  /**
+   * Every match suggested to the investor, by current status. `declineReasons` splits `declined`
+   * by the reason of the decision that declined each match, so its counts add up to `declined`.
+   */
   funnel: z.object({ suggested: z.number().int(), pending: z.number().int(), accepted: z.number().int(), declined: z.number().int(), declineReasons: CountBy }),
   /** Ten buckets: 0–9, 10–19, … 90–100. */
   scoreDistribution: CountBy,
   acceptedByIndustry: CountBy,
   acceptedByStage: CountBy,
-  /** The last 12 weeks, oldest first; `week` is the Monday (YYYY-MM-DD). */
+  /** The last 12 weeks (UTC, ISO weeks), oldest first; `week` is the Monday (YYYY-MM-DD). */
   weeklyActivity: z.array(z.object({ week: z.string(), messagesSent: z.number().int(), documentsViewed: z.number().int() })),
-  portfolioByIndustry: CountBy,
+  /** Companies and whole dollars invested per industry, most companies first. */
+  portfolioByIndustry: z.array(z.object({ label: z.string(), count: z.number().int(), amount: z.number().int() })),
+  /** Companies per performance level, in the order growing, stable, declining (levels with none are left out). */
   portfolioByPerformance: CountBy,
 });
 export type InvestorAnalytics = z.infer<typeof InvestorAnalytics>;

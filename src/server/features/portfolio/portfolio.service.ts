@@ -1,7 +1,7 @@
 // The investor's portfolio: companies they invested in, owned by that investor only (404 for
 // anyone else), with a one-step add for connected startups and a CSV export.
-import { and, asc, count, desc, eq, notExists } from 'drizzle-orm';
-import type { CreatePortfolioCompanyBody, PortfolioCompany } from '../../../shared/contracts/portfolio';
+import { and, asc, count, desc, eq, notExists, sql } from 'drizzle-orm';
+import type { NewPortfolioCompany, PortfolioCompany, UpdatePortfolioCompanyBody } from '../../../shared/contracts/portfolio';
 import { formatDollars, type Performance } from '../../../shared/enums';
 import { invalid, notFound } from '../../app-error';
 import type { AppDatabase } from '../../db/client';
@@ -33,38 +33,50 @@ export async function listPortfolio(db: AppDatabase, actor: Actor): Promise<Port
   return rows.map(toCompany);
 }
 
+/** A transaction-scoped lock per investor, so two adds of the same startup cannot both pass the duplicate check. */
+const PORTFOLIO_LOCK_CLASS = sql`hashtext('portfolio_companies')`;
+
 export async function createPortfolioCompany(
   db: AppDatabase,
   actor: Actor,
-  input: Omit<CreatePortfolioCompanyBody, 'website' | 'performance'> & { website: string; performance: Performance },
+  input: NewPortfolioCompany,
 ): Promise<PortfolioCompany> {
-  if (input.startupId !== undefined) {
-    if (!(await hasAcceptedMatch(db, input.startupId, actor.id))) {
-      throw invalid('You can add a startup from your matches only once its match is accepted.', { startupId: ['Choose a connected startup'] });
+  return db.transaction(async (tx) => {
+    if (input.startupId !== undefined) {
+      await tx.execute(sql`select pg_advisory_xact_lock(${PORTFOLIO_LOCK_CLASS}, ${actor.id})`);
+      // Only a connected startup (accepted match with this investor) can be linked; anyone else
+      // gets the same answer whether or not the account exists.
+      if (!(await hasAcceptedMatch(tx, input.startupId, actor.id))) {
+        throw invalid('You can add a startup from your matches only once its match is accepted.', { startupId: ['Choose a connected startup'] });
+      }
+      const [existing] = await tx
+        .select({ id: portfolioCompanies.id })
+        .from(portfolioCompanies)
+        .where(and(eq(portfolioCompanies.investorId, actor.id), eq(portfolioCompanies.startupId, input.startupId)));
+      if (existing) throw invalid('This startup is already in your portfolio.', { startupId: ['Already in your portfolio'] });
     }
-    const [existing] = await db.select({ id: portfolioCompanies.id }).from(portfolioCompanies).where(and(eq(portfolioCompanies.investorId, actor.id), eq(portfolioCompanies.startupId, input.startupId)));
-    if (existing) throw invalid('This startup is already in your portfolio.', { startupId: ['Already in your portfolio'] });
-  }
-  const [row] = await db
-    .insert(portfolioCompanies)
-    .values({
-      investorId: actor.id,
-      companyName: input.companyName,
-      industry: input.industry,
-      stage: input.stage,
-      website: input.website || null,
-      investmentDate: input.investmentDate,
-      investmentAmount: input.investmentAmount,
-      description: input.description,
-      performance: input.performance,
-      startupId: input.startupId ?? null,
-    })
-    .returning();
-  return toCompany(row!);
+    const [row] = await tx
+      .insert(portfolioCompanies)
+      .values({
+        investorId: actor.id,
+        companyName: input.companyName,
+        industry: input.industry,
+        stage: input.stage,
+        website: input.website || null,
+        investmentDate: input.investmentDate,
+        investmentAmount: input.investmentAmount,
+        description: input.description,
+        performance: input.performance,
+        startupId: input.startupId ?? null,
+      })
+      .returning();
+    return toCompany(row!);
+  });
 }
 
-export async function updatePortfolioCompany(db: AppDatabase, actor: Actor, id: number, input: Partial<Omit<PortfolioRow, 'id' | 'investorId'>>): Promise<PortfolioCompany> {
+export async function updatePortfolioCompany(db: AppDatabase, actor: Actor, id: number, input: UpdatePortfolioCompanyBody): Promise<PortfolioCompany> {
   const changes = { ...input, ...(input.website !== undefined ? { website: input.website || null } : {}), updatedAt: new Date() };
+  // Ownership is part of the WHERE: another investor's id matches no row and gets the same 404 as a missing one.
   const [row] = await db.update(portfolioCompanies).set(changes).where(ownedBy(actor, id)).returning();
   if (!row) throw notFound('This portfolio company does not exist.');
   return toCompany(row);
@@ -103,10 +115,14 @@ export async function countPortfolioCompanies(db: AppDatabase, actor: Actor): Pr
   return row?.value ?? 0;
 }
 
-// A cell starting with = + - @ (or a tab/CR) is run as a formula by spreadsheet apps: neutralise it.
-function csvCell(value: string | number | null): string {
+// A cell starting with = + - @ (or a tab, CR or LF, or the full-width forms of the four signs) is
+// run as a formula by spreadsheet apps: an apostrophe in front makes it plain text (OWASP "CSV
+// injection"). Then RFC 4180 quoting: a cell with a comma, quote or line break goes in quotes.
+const FORMULA_START = /^[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+export function csvCell(value: string | number | null): string {
   let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

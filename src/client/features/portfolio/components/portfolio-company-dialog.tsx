@@ -1,0 +1,241 @@
+// The Add Company and Edit Company dialog (spec §2 investor portfolio, §5 portfolio company form).
+// Adding can start from a connected startup (an accepted match): choosing it fills the form from
+// its profile, so only the investment itself (date, amount) is left to type.
+import { useRef, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoaderCircle } from 'lucide-react';
+import type { z } from 'zod';
+import { CreatePortfolioCompanyBody, type PortfolioCandidate, type PortfolioCompany } from '@shared/contracts/portfolio';
+import { INDUSTRIES, PERFORMANCE_LEVELS, STAGES, formatDollars, type Industry, type Stage } from '@shared/enums';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { useCreatePortfolioCompany, useUpdatePortfolioCompany } from '../api';
+import { PERFORMANCE_LABELS, parseDollarAmount } from '../portfolio-values';
+import { DateField } from './date-field';
+
+// The connection is chosen outside the form fields, so the form itself is the company's fields.
+const CompanyForm = CreatePortfolioCompanyBody.omit({ startupId: true });
+type CompanyFormInput = z.input<typeof CompanyForm>;
+type CompanyFormOutput = z.output<typeof CompanyForm>;
+
+const FIELDS = ['companyName', 'website', 'industry', 'stage', 'investmentDate', 'investmentAmount', 'description', 'performance'] as const;
+
+export type CompanyDialogState = { kind: 'closed' } | { kind: 'add'; startupId?: number } | { kind: 'edit'; company: PortfolioCompany };
+
+const asIndustry = (value: string | null) => (INDUSTRIES as readonly string[]).includes(value ?? '') ? (value as Industry) : undefined;
+const asStage = (value: string | null) => (STAGES as readonly string[]).includes(value ?? '') ? (value as Stage) : undefined;
+
+/** The parts of a connected startup's profile that fill the form. */
+function prefillFrom(candidate: PortfolioCandidate): Partial<CompanyFormInput> {
+  return {
+    companyName: candidate.companyName,
+    website: candidate.website ?? '',
+    industry: asIndustry(candidate.industry),
+    stage: asStage(candidate.stage),
+    description: candidate.description ?? '',
+  };
+}
+
+export function PortfolioCompanyDialog({
+  state,
+  onClose,
+  candidates,
+}: {
+  state: CompanyDialogState;
+  onClose: () => void;
+  candidates: readonly PortfolioCandidate[];
+}) {
+  const isOpen = state.kind !== 'closed';
+  // The dialog is opened from several places (the header, the empty state, each card's Edit, a
+  // link), so there is no single Radix trigger to return focus to: remember what had focus.
+  const openedFrom = useRef<HTMLElement | null>(null);
+  return (
+    <Dialog open={isOpen} onOpenChange={(open) => !open && onClose()}>
+      {isOpen && (
+        <DialogContent
+          className="max-w-2xl"
+          onOpenAutoFocus={() => {
+            openedFrom.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (openedFrom.current?.isConnected) openedFrom.current.focus();
+          }}
+        >
+          {/* Keyed so each opening starts from a fresh form. */}
+          <CompanyFormView key={state.kind === 'edit' ? `edit-${state.company.id}` : `add-${state.startupId ?? 'new'}`} state={state} onDone={onClose} candidates={candidates} />
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+function CompanyFormView({
+  state,
+  onDone,
+  candidates,
+}: {
+  state: Exclude<CompanyDialogState, { kind: 'closed' }>;
+  onDone: () => void;
+  candidates: readonly PortfolioCandidate[];
+}) {
+  const editing = state.kind === 'edit' ? state.company : null;
+  const initialCandidate = state.kind === 'add' ? candidates.find((candidate) => candidate.startupId === state.startupId) : undefined;
+  const [startupId, setStartupId] = useState<number | undefined>(initialCandidate?.startupId);
+
+  const form = useForm<CompanyFormInput, unknown, CompanyFormOutput>({
+    resolver: zodResolver(CompanyForm),
+    defaultValues: editing
+      ? {
+          companyName: editing.companyName,
+          website: editing.website ?? '',
+          industry: asIndustry(editing.industry),
+          stage: asStage(editing.stage),
+          investmentDate: editing.investmentDate,
+          investmentAmount: editing.investmentAmount,
+          description: editing.description,
+          performance: editing.performance,
+        }
+      : {
+          companyName: '',
+          website: '',
+          industry: undefined,
+          stage: undefined,
+          investmentDate: '',
+          investmentAmount: undefined,
+          description: '',
+          performance: 'stable',
+          ...(initialCandidate ? prefillFrom(initialCandidate) : {}),
+        },
+  });
+  const create = useCreatePortfolioCompany();
+  const update = useUpdatePortfolioCompany();
+  const isPending = create.isPending || update.isPending;
+  const { errors } = form.formState;
+  const field = form.register;
+  const amount = parseDollarAmount(useWatch({ control: form.control, name: 'investmentAmount' }));
+
+  const chooseConnection = (value: string) => {
+    const candidate = candidates.find((entry) => String(entry.startupId) === value);
+    setStartupId(candidate?.startupId);
+    if (!candidate) return;
+    for (const [name, fieldValue] of Object.entries(prefillFrom(candidate))) {
+      form.setValue(name as keyof CompanyFormInput, fieldValue, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+    }
+  };
+
+  const onServerError = (error: unknown) => applyServerFieldErrors(error, form.setError, FIELDS);
+  const onSubmit = form.handleSubmit((values) => {
+    if (editing) update.mutate({ id: editing.id, body: values }, { onSuccess: onDone, onError: onServerError });
+    else create.mutate({ ...values, startupId }, { onSuccess: onDone, onError: onServerError });
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-5">
+      <DialogHeader>
+        <DialogTitle>{editing ? 'Edit Company' : 'Add Company'}</DialogTitle>
+        <DialogDescription>{editing ? `Update the details of your investment in ${editing.companyName}.` : 'Add a company you have invested in to your portfolio.'}</DialogDescription>
+      </DialogHeader>
+      <fieldset disabled={isPending} className="grid gap-5">
+        {!editing && candidates.length > 0 && (
+          <FormField
+            id="portfolio-connection"
+            label="Add from your connections"
+            hint={startupId ? 'Filled in from the startup’s profile. Add the investment date and amount.' : 'Startups you have an accepted match with. Choose one to fill in its details.'}
+          >
+            {(control) => (
+              <Select {...control} value={startupId === undefined ? '' : String(startupId)} onChange={(event) => chooseConnection(event.target.value)}>
+                <option value="">Enter a company manually</option>
+                {candidates.map((candidate) => (
+                  <option key={candidate.startupId} value={candidate.startupId}>
+                    {candidate.companyName}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+        )}
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField id="portfolio-company-name" label="Company Name" error={errors.companyName?.message}>
+            {(control) => <Input {...control} autoComplete="off" {...field('companyName')} />}
+          </FormField>
+          <FormField id="portfolio-website" label="Website" hint="Optional. For example https://example.com" error={errors.website?.message}>
+            {(control) => <Input {...control} type="url" inputMode="url" autoComplete="off" placeholder="https://" {...field('website')} />}
+          </FormField>
+          <FormField id="portfolio-industry" label="Industry" error={errors.industry?.message}>
+            {(control) => (
+              <Select {...control} {...field('industry')}>
+                <option value="">Select an industry</option>
+                {INDUSTRIES.map((industry) => (
+                  <option key={industry} value={industry}>
+                    {industry}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+          <FormField id="portfolio-stage" label="Stage" error={errors.stage?.message}>
+            {(control) => (
+              <Select {...control} {...field('stage')}>
+                <option value="">Select a stage</option>
+                {STAGES.map((stage) => (
+                  <option key={stage} value={stage}>
+                    {stage}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+          <FormField id="portfolio-investment-date" label="Investment Date" hint="MM/DD/YYYY" error={errors.investmentDate?.message}>
+            {(control) => (
+              <Controller
+                control={form.control}
+                name="investmentDate"
+                render={({ field: dateField }) => (
+                  <DateField control={control} label="Investment Date" value={dateField.value} onChange={dateField.onChange} onBlur={dateField.onBlur} />
+                )}
+              />
+            )}
+          </FormField>
+          <FormField
+            id="portfolio-investment-amount"
+            label="Investment Amount"
+            hint={amount !== undefined && Number.isInteger(amount) && amount > 0 ? `US dollars: ${formatDollars(amount)}` : 'US dollars, for example 2500000 or 2.5M'}
+            error={errors.investmentAmount?.message}
+          >
+            {(control) => <Input {...control} inputMode="decimal" autoComplete="off" placeholder="2.5M" {...field('investmentAmount', { setValueAs: parseDollarAmount })} />}
+          </FormField>
+          <FormField id="portfolio-performance" label="Performance" error={errors.performance?.message}>
+            {(control) => (
+              <Select {...control} {...field('performance')}>
+                {PERFORMANCE_LEVELS.map((level) => (
+                  <option key={level} value={level}>
+                    {PERFORMANCE_LABELS[level]}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+        </div>
+        <FormField id="portfolio-description" label="Description" hint="What the company does. At least 10 characters." error={errors.description?.message}>
+          {(control) => <Textarea {...control} rows={4} {...field('description')} />}
+        </FormField>
+      </fieldset>
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone} disabled={isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isPending}>
+          {isPending && <LoaderCircle aria-hidden className="animate-spin" />}
+          {editing ? (isPending ? 'Saving...' : 'Save Changes') : isPending ? 'Adding...' : 'Add Company'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
