@@ -112,6 +112,7 @@ describe('the startup side', () => {
   it('links to the investor profile and the startup communications screen', () => {
     expect(views[0]!.counterpart.profileHref).toBe('/investor/101');
     expect(views[0]!.counterpart.messageHref).toBe('/startup/communications?partner=101');
+    expect(views[0]!.counterpart.addToPortfolioHref).toBeNull();
   });
 
   it('reads "their fit for you" from the startup’s own side', () => {
@@ -147,6 +148,7 @@ describe('the investor side', () => {
     ]);
     expect(views[0]!.counterpart.profileHref).toBe('/startup/201');
     expect(views[0]!.counterpart.messageHref).toBe('/messages?partner=201');
+    expect(views[0]!.counterpart.addToPortfolioHref).toBe('/investor/portfolio?add=201');
   });
 
   it('reads "their fit for you" from the investor’s own side', () => {

@@ -21,6 +21,8 @@ export interface Counterpart {
   industries: string[];
   profileHref: string;
   messageHref: string;
+  /** Investors only: the portfolio's Add Company dialog, prefilled from this startup. */
+  addToPortfolioHref: string | null;
   /** The text search looks at (spec §5): firm name and location, or company name, location and industry. */
   searchText: string[];
 }
@@ -63,6 +65,7 @@ export function fromStartupSide(match: StartupSideMatch): MatchView {
       profileHref: `/investor/${match.investorId}`,
       // The communications screen opens the conversation named by ?partner= (a user id).
       messageHref: `/startup/communications?partner=${match.investorId}`,
+      addToPortfolioHref: null,
       searchText: [investor.firmName, investor.location ?? ''],
     },
   };
@@ -90,6 +93,7 @@ export function fromInvestorSide(match: InvestorSideMatch): MatchView {
       industries: startup.industry ? [startup.industry] : [],
       profileHref: `/startup/${match.startupId}`,
       messageHref: `/messages?partner=${match.startupId}`,
+      addToPortfolioHref: `/investor/portfolio?add=${match.startupId}`,
       searchText: [startup.companyName, startup.location ?? '', startup.industry ?? ''],
     },
   };

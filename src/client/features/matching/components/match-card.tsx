@@ -5,7 +5,7 @@
 // accepted. View Profile always.
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { Ban, ChevronDown, CircleCheck, CircleDashed, CircleX, LoaderCircle, MapPin, MessageSquare, RotateCcw, ThumbsUp, TriangleAlert } from 'lucide-react';
+import { Ban, BriefcaseBusiness, ChevronDown, CircleCheck, CircleDashed, CircleX, LoaderCircle, MapPin, MessageSquare, RotateCcw, ThumbsUp, TriangleAlert } from 'lucide-react';
 import type { MatchBreakdown } from '@shared/contracts/matches';
 import type { DeclineReason, MatchStatus, UserType } from '@shared/enums';
 import { Badge } from '@/components/ui/badge';
@@ -129,6 +129,14 @@ export function MatchCard({
             {isReconsidering ? <LoaderCircle aria-hidden className="animate-spin" /> : <RotateCcw aria-hidden />}
             {isReconsidering ? 'Accepting...' : 'Reconsider'}
             <span className="sr-only"> {counterpart.name}</span>
+          </Button>
+        )}
+        {match.status === 'accepted' && counterpart.addToPortfolioHref && (
+          <Button asChild variant="outline">
+            <Link href={counterpart.addToPortfolioHref}>
+              <BriefcaseBusiness aria-hidden />
+              Add to portfolio<span className="sr-only"> {counterpart.name}</span>
+            </Link>
           </Button>
         )}
         {match.status === 'accepted' && (
