@@ -20,6 +20,8 @@ export const DocumentSummary = z.object({
   sharedWithCount: z.number().int().optional(),
   /** Investor view: whose document it is. */
   owner: z.object({ id: z.number(), companyName: z.string() }).optional(),
+  /** Investor view: when it was (last) shared with them. */
+  sharedAt: z.string().optional(),
 });
 export type DocumentSummary = z.infer<typeof DocumentSummary>;
 
@@ -32,11 +34,17 @@ export const UploadDocumentFields = z.strictObject({
 const DocumentIdParams = z.strictObject({ id: z.coerce.number().int().positive('The id must be a positive whole number.') });
 const ok = z.object({ ok: z.literal(true) });
 
+/**
+ * One investor's access to a document. Revoked grants stay listed (with `revokedAt`) so the owner
+ * keeps that investor's viewing history after taking access away.
+ */
 export const DocumentGrant = z.object({
   userId: z.number(),
   firmName: z.string(),
   grantedAt: z.string(),
   grantedBy: z.number(),
+  /** Null while the grant is live. */
+  revokedAt: z.string().nullable(),
   views: z.number().int(),
   lastViewedAt: z.string().nullable(),
   totalViewMs: z.number().int(),
