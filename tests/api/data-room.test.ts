@@ -403,6 +403,8 @@ describe('view tracking', () => {
     const access = (await owner.client.request({ method: 'GET', url: `/api/documents/${document.id}/access` })).json();
     expect(access[0]).toMatchObject({ userId: investor.user.id, views: 3, totalViewMs: 42_000 });
     expect(access[0].lastViewedAt).not.toBeNull();
+    const [listed] = (await owner.client.request({ method: 'GET', url: '/api/documents' })).json();
+    expect(listed).toMatchObject({ id: document.id, sharedWithCount: 1, viewCount: 3, lastViewedAt: access[0].lastViewedAt });
     const engagement = (await owner.client.request({ method: 'GET', url: '/api/data-room/engagement' })).json();
     expect(engagement).toEqual([expect.objectContaining({ investorId: investor.user.id, documentsViewed: 1, views: 3, totalViewMs: 42_000 })]);
     // Another startup sees none of it.

@@ -18,6 +18,9 @@ export const DocumentSummary = z.object({
   uploadedAt: z.string(),
   /** Startup view: how many investors can open it now. */
   sharedWithCount: z.number().int().optional(),
+  /** Startup view: how many times investors opened it, and when last. */
+  viewCount: z.number().int().optional(),
+  lastViewedAt: z.string().nullable().optional(),
   /** Investor view: whose document it is. */
   owner: z.object({ id: z.number(), companyName: z.string() }).optional(),
   /** Investor view: when it was (last) shared with them. */

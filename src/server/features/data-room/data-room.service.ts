@@ -55,7 +55,7 @@ const readableBy = (actor: Actor, now: Date) =>
 
 type DocumentRow = typeof documents.$inferSelect;
 
-function toSummary(row: DocumentRow, extra: Pick<DocumentSummary, 'sharedWithCount' | 'owner' | 'sharedAt'> = {}): DocumentSummary {
+function toSummary(row: DocumentRow, extra: Pick<DocumentSummary, 'sharedWithCount' | 'viewCount' | 'lastViewedAt' | 'owner' | 'sharedAt'> = {}): DocumentSummary {
   return { id: row.id, name: row.name, category: row.category, type: row.type, size: row.size, uploadedAt: row.uploadedAt.toISOString(), ...extra };
 }
 
@@ -94,7 +94,7 @@ export async function storeUploadedDocument(deps: DataRoomDeps, actor: Actor, up
       return inserted!;
     });
     storageKey = undefined; // committed: the blob now belongs to the row
-    return toSummary(row, { sharedWithCount: 0 });
+    return toSummary(row, { sharedWithCount: 0, viewCount: 0, lastViewedAt: null });
   } finally {
     await rm(upload.tmpPath, { force: true });
     // Stored but not recorded (the insert failed): remove the blob now; the sweep is the backstop.
@@ -106,14 +106,32 @@ export async function storeUploadedDocument(deps: DataRoomDeps, actor: Actor, up
 export async function listDocuments(deps: DataRoomDeps, actor: Actor): Promise<DocumentSummary[]> {
   const now = deps.now();
   if (actor.userType === 'startup') {
+    // Counted in their own grouped subqueries: joining grants and views directly would multiply one by the other.
+    const grantCounts = deps.db
+      .select({ documentId: documentAccess.documentId, value: count().as('grant_count') })
+      .from(documentAccess)
+      .where(isLiveGrant(now))
+      .groupBy(documentAccess.documentId)
+      .as('grant_counts');
+    const viewCounts = deps.db
+      .select({ documentId: documentViews.documentId, value: count().as('view_count'), lastViewedAt: max(documentViews.openedAt).as('last_viewed_at') })
+      .from(documentViews)
+      .groupBy(documentViews.documentId)
+      .as('view_counts');
     const rows = await deps.db
-      .select({ document: documents, sharedWithCount: sql<number>`count(${documentAccess.id})::int` })
+      .select({ document: documents, sharedWithCount: grantCounts.value, viewCount: viewCounts.value, lastViewedAt: viewCounts.lastViewedAt })
       .from(documents)
-      .leftJoin(documentAccess, and(eq(documentAccess.documentId, documents.id), isLiveGrant(now)))
+      .leftJoin(grantCounts, eq(grantCounts.documentId, documents.id))
+      .leftJoin(viewCounts, eq(viewCounts.documentId, documents.id))
       .where(eq(documents.userId, actor.id))
-      .groupBy(documents.id)
       .orderBy(desc(documents.uploadedAt), desc(documents.id));
-    return rows.map((row) => toSummary(row.document, { sharedWithCount: row.sharedWithCount }));
+    return rows.map((row) =>
+      toSummary(row.document, {
+        sharedWithCount: Number(row.sharedWithCount ?? 0),
+        viewCount: Number(row.viewCount ?? 0),
+        lastViewedAt: row.lastViewedAt ? new Date(row.lastViewedAt).toISOString() : null,
+      }),
+    );
   }
   const rows = await deps.db
     .select({ document: documents, sharedAt: documentAccess.grantedAt, companyName: startupProfiles.companyName, firstName: users.firstName, lastName: users.lastName })
