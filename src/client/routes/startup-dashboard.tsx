@@ -3,7 +3,8 @@
 import { PageHeader } from '@/components/ui/page-header';
 import { RecentActivityCard } from '@/features/activity/components/recent-activity-card';
 import { useSignedInUser } from '@/features/auth/api';
-import { DataRoomPreviewCard, MilestonesPreviewCard } from '@/features/dashboard/components/coming-soon-cards';
+import { DataRoomPreviewCard } from '@/features/data-room/components/data-room-preview-card';
+import { MilestonesPreviewCard } from '@/features/dashboard/components/coming-soon-cards';
 import { DashboardStatCards } from '@/features/dashboard/components/dashboard-stats';
 import { ProfileCompletionCard } from '@/features/dashboard/components/profile-completion-card';
 import { TopMatchesCard } from '@/features/dashboard/components/top-matches-card';

@@ -5,6 +5,8 @@ import { defineEndpoint } from './endpoint';
 
 /** Spec §9: the upload hint says up to 10MB; the server enforces 10 MiB exactly. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
+
 /** Spec §5: the picker's accept list. */
 export const UPLOAD_EXTENSIONS = ['pdf', 'docx', 'xlsx', 'pptx', 'doc', 'xls', 'ppt', 'txt', 'csv'] as const;
 
