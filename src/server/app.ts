@@ -28,6 +28,8 @@ import { registerMessagingRoutes } from './features/messaging/messaging.routes';
 import { registerMilestoneRoutes } from './features/milestones/milestones.routes';
 import { registerPortfolioRoutes } from './features/portfolio/portfolio.routes';
 import { registerEventStream } from './realtime/event-stream.routes';
+import { createBackgroundTasks, type BackgroundTasks } from './background-tasks';
+import { createMatchingEngineStore, type MatchingEngineStore } from './features/matching/engine-store';
 import type { BlobStore } from './storage/blob-store';
 import { createBlobStore } from './storage/create-blob-store';
 
@@ -42,6 +44,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: AppDatabase;
     events: EventHub;
+    /** Work started by a request that the response does not wait for. */
+    background: BackgroundTasks;
+    /** This instance's in-memory matching engine, synced from the database before each use. */
+    matchingEngines: MatchingEngineStore;
     config: AppConfig;
     clock: () => Date;
     services: { auth: AuthDeps };
@@ -100,6 +106,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const events = createEventHub(options.database, app.log);
   app.decorate('events', events);
   app.addHook('onReady', () => events.start());
+  app.decorate('background', createBackgroundTasks(app.log));
+  app.decorate('matchingEngines', createMatchingEngineStore());
+  // Let started work (re-scoring, learning) finish before the event hub and the database go.
+  app.addHook('onClose', () => app.background.idle());
   app.addHook('onClose', () => events.stop());
   app.decorate('clock', now);
   app.decorate('hasClientBuild', clientDir !== null);

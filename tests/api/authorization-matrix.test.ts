@@ -39,6 +39,7 @@ const ROUTE_ACCESS: Array<{ endpoint: Endpoint; access: Access; sample?: { param
   { endpoint: matchContracts.listStartupMatches, access: 'startup' },
   { endpoint: matchContracts.listInvestorMatches, access: 'investor' },
   { endpoint: matchContracts.updateMatch, access: 'user', sample: { body: { status: 'accepted' } } },
+  { endpoint: matchContracts.generateMatches, access: 'user' },
   { endpoint: documentContracts.listDocuments, access: 'user' },
   { endpoint: documentContracts.uploadDocument, access: 'startup' },
   { endpoint: documentContracts.deleteDocument, access: 'startup' },

@@ -103,6 +103,20 @@ describe('the demo seed', () => {
       const investors = await rows<{ investment_thesis: string; industry_focus: string[] }>(sql`select investment_thesis, industry_focus from investor_profiles`, seeded.db);
       expect(investors.every((investor) => investor.investment_thesis.length >= 10 && investor.industry_focus.length > 0)).toBe(true);
 
+      // The demo has been used: generated, explained matches, each startup connected to its best
+      // investor, and declines with a reason for the analytics to show.
+      const matchRows = await rows<{ startup_id: number; status: string; has_breakdown: boolean }>(
+        sql`select startup_id, status, breakdown is not null as has_breakdown from matches`,
+        seeded.db,
+      );
+      expect(matchRows.length).toBeGreaterThan(DEMO_STARTUPS.length);
+      expect(matchRows.every((match) => match.has_breakdown)).toBe(true);
+      const acceptedStartups = new Set(matchRows.filter((match) => match.status === 'accepted').map((match) => match.startup_id));
+      expect(acceptedStartups.size).toBe(DEMO_STARTUPS.length);
+      expect(matchRows.some((match) => match.status === 'rejected')).toBe(true);
+      const decisions = await rows<{ reason: string | null }>(sql`select reason from match_decisions where decision = 'rejected'`, seeded.db);
+      expect(decisions.every((decision) => decision.reason === 'stage')).toBe(true);
+
       const app = await buildTestApp(seeded);
       const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: DEMO_STARTUPS[0]!.username, password: DEMO_PASSWORD } });
       expect(login.statusCode).toBe(200);

@@ -4,6 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -15,6 +16,14 @@ export type AppDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<AppDatabase['transaction']>[0]>[0];
 /** Either the database or an open transaction: services accept both so callers can compose writes. */
 export type DbExecutor = AppDatabase | Transaction;
+
+/**
+ * Runs a raw SQL statement and returns its rows. Both drivers answer `{ rows }`, but Drizzle's
+ * common type leaves the result unknown; this is the one place that says so.
+ */
+export async function queryRows<Row>(db: DbExecutor, query: SQL): Promise<Row[]> {
+  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+}
 
 export interface DatabaseHandle {
   kind: 'postgres' | 'pglite';

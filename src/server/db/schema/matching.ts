@@ -31,11 +31,16 @@ export const matchDecisions = pgTable(
 );
 
 // Per-user learned preferences and weight offsets (plain JSON produced by the engine's learning module).
-export const matchingUserState = pgTable('matching_user_state', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  state: jsonb('state').notNull(),
-  decisionCount: integer('decision_count').notNull().default(0),
-  updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-});
+export const matchingUserState = pgTable(
+  'matching_user_state',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    state: jsonb('state').notNull(),
+    decisionCount: integer('decision_count').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  // The engine re-applies states saved since its last sync.
+  (t) => [index('matching_user_state_updated_at_idx').on(t.updatedAt)],
+);

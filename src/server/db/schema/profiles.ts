@@ -1,6 +1,6 @@
 // Startup and investor profiles (spec §3). One profile per account.
 import { sql } from 'drizzle-orm';
-import { check, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export const startupProfiles = pgTable(
@@ -33,6 +33,8 @@ export const startupProfiles = pgTable(
   },
   (t) => [
     check('startup_profiles_completeness_range', sql`${t.profileCompleteness} between 0 and 100`),
+    // The matching engine re-reads profiles saved since its last sync (features/matching/engine-store.ts).
+    index('startup_profiles_updated_at_idx').on(t.updatedAt),
   ],
 );
 
@@ -61,5 +63,6 @@ export const investorProfiles = pgTable(
   },
   (t) => [
     check('investor_profiles_completeness_range', sql`${t.profileCompleteness} between 0 and 100`),
+    index('investor_profiles_updated_at_idx').on(t.updatedAt),
   ],
 );

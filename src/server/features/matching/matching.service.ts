@@ -1,5 +1,6 @@
 // Matching: each side's match list with the counterpart card and the explanation, decisions with
-// their transition rules, and the numbers the dashboard shows. Generation lives in generation.ts.
+// their transition rules, and the numbers the dashboard shows. Generation, re-scoring and learning
+// live in generation.service.ts.
 import { and, avg, count, desc, eq, or } from 'drizzle-orm';
 import type { InvestorSideMatch, MatchBreakdown, StartupSideMatch, UpdateMatchBody } from '../../../shared/contracts/matches';
 import type { MatchStatus } from '../../../shared/enums';
@@ -12,6 +13,8 @@ import type { EventHub } from '../../realtime/event-hub';
 import { recordActivity } from '../activity/activity.service';
 import { autoShareOnAcceptedMatch } from '../data-room/data-room.service';
 import { toInvestorCard, toStartupCard } from '../profiles/profiles.service';
+import { toMatchBreakdown, type Side } from './engine/score';
+import { learnFromDecision, type MatchingDeps, type StoredExplanation } from './generation.service';
 
 type MatchRow = typeof matches.$inferSelect;
 
@@ -24,14 +27,20 @@ const ALLOWED_TRANSITIONS: Record<MatchStatus, readonly MatchStatus[]> = {
   accepted: [],
 };
 
-function matchFields(row: MatchRow) {
+/** The stored explanation in the viewer's voice ("you raise Seed" for the startup, "they raise Seed" for the investor). */
+function breakdownFor(row: MatchRow, viewer: Side): MatchBreakdown | null {
+  const stored = row.breakdown as StoredExplanation | null;
+  return stored ? toMatchBreakdown(stored, viewer) : null;
+}
+
+function matchFields(row: MatchRow, viewer: Side) {
   return {
     id: row.id,
     startupId: row.startupId,
     investorId: row.investorId,
     score: row.score,
     status: row.status as MatchStatus,
-    breakdown: (row.breakdown as MatchBreakdown | null) ?? null,
+    breakdown: breakdownFor(row, viewer),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -45,7 +54,7 @@ export async function listStartupMatches(db: AppDatabase, actor: Actor): Promise
     .innerJoin(investorProfiles, eq(investorProfiles.userId, matches.investorId))
     .where(eq(matches.startupId, actor.id))
     .orderBy(desc(matches.score), desc(matches.id));
-  return rows.map((row) => ({ ...matchFields(row.match), investor: toInvestorCard(row.investor) }));
+  return rows.map((row) => ({ ...matchFields(row.match, 'startup'), investor: toInvestorCard(row.investor) }));
 }
 
 /** An investor's matches, best first, each with the startup's public card. */
@@ -56,7 +65,7 @@ export async function listInvestorMatches(db: AppDatabase, actor: Actor): Promis
     .innerJoin(startupProfiles, eq(startupProfiles.userId, matches.startupId))
     .where(eq(matches.investorId, actor.id))
     .orderBy(desc(matches.score), desc(matches.id));
-  return rows.map((row) => ({ ...matchFields(row.match), startup: toStartupCard(row.startup) }));
+  return rows.map((row) => ({ ...matchFields(row.match, 'investor'), startup: toStartupCard(row.startup) }));
 }
 
 async function loadMatchView(db: DbExecutor, actor: Actor, matchId: number): Promise<StartupSideMatch | InvestorSideMatch> {
@@ -66,14 +75,14 @@ async function loadMatchView(db: DbExecutor, actor: Actor, matchId: number): Pro
       .from(matches)
       .innerJoin(investorProfiles, eq(investorProfiles.userId, matches.investorId))
       .where(eq(matches.id, matchId));
-    return { ...matchFields(row!.match), investor: toInvestorCard(row!.investor) };
+    return { ...matchFields(row!.match, 'startup'), investor: toInvestorCard(row!.investor) };
   }
   const [row] = await db
     .select({ match: matches, startup: startupProfiles })
     .from(matches)
     .innerJoin(startupProfiles, eq(startupProfiles.userId, matches.startupId))
     .where(eq(matches.id, matchId));
-  return { ...matchFields(row!.match), startup: toStartupCard(row!.startup) };
+  return { ...matchFields(row!.match, 'investor'), startup: toStartupCard(row!.startup) };
 }
 
 const counterpartName = (view: StartupSideMatch | InvestorSideMatch) => ('investor' in view ? view.investor.firmName : view.startup.companyName);
@@ -82,8 +91,9 @@ const counterpartName = (view: StartupSideMatch | InvestorSideMatch) => ('invest
  * Accept, decline (with an optional reason) or reconsider a match. Only its two parties may; to
  * anyone else it does not exist (404). Each decision is logged with who made it.
  */
-export async function decideMatch(deps: { db: AppDatabase; events: EventHub }, actor: Actor, matchId: number, input: UpdateMatchBody, now = new Date()): Promise<StartupSideMatch | InvestorSideMatch> {
-  return deps.db.transaction(async (tx) => {
+export async function decideMatch(deps: MatchingDeps & { events: EventHub }, actor: Actor, matchId: number, input: UpdateMatchBody, now = new Date()): Promise<StartupSideMatch | InvestorSideMatch> {
+  let decided: MatchRow | undefined;
+  const view = await deps.db.transaction(async (tx) => {
     // Authorization in the query: the match must name the actor as one of its parties.
     const [row] = await tx
       .select()
@@ -104,7 +114,8 @@ export async function decideMatch(deps: { db: AppDatabase; events: EventHub }, a
       side: actor.userType,
       decision: input.status,
       reason: input.reason ?? null,
-      componentsSnapshot: (row.breakdown as MatchBreakdown | null)?.components ?? null,
+      // What the decider was shown, so learning and model fits replay the decision faithfully.
+      componentsSnapshot: snapshotOf(row),
       decidedAt: now,
     });
     // The startup's chosen document categories are shared the moment the pair connects.
@@ -119,8 +130,24 @@ export async function decideMatch(deps: { db: AppDatabase; events: EventHub }, a
       entityId: row.id,
       description: `${verb} your match with ${counterpartName(view)}${reasonLabel ? ` (${reasonLabel.toLowerCase()})` : ''}`,
     });
+    decided = row;
     return view;
   });
+  // After commit, and off the request: what this decision teaches about the decider.
+  const components = decided ? snapshotOf(decided) : null;
+  if (decided && components) {
+    const counterpartId = actor.userType === 'startup' ? decided.investorId : decided.startupId;
+    deps.background.run('learn from a match decision', () =>
+      learnFromDecision(deps, { userId: actor.id, side: actor.userType, counterpartId, accepted: input.status === 'accepted', components }, now),
+    );
+  }
+  return view;
+}
+
+/** The component values of a stored explanation (both sides), without the reasons. */
+function snapshotOf(row: MatchRow): Array<{ key: string; side: string; value: number | null }> | null {
+  const stored = row.breakdown as StoredExplanation | null;
+  return stored ? stored.components.map(({ key, side, value }) => ({ key, side, value })) : null;
 }
 
 /** Spec §9: the rounded mean of the actor's match scores (0 with none), and the pending count. */

@@ -2,12 +2,24 @@
 import type { FastifyInstance } from 'fastify';
 import { getInvestorCard, getOwnProfile, getStartupCard, updateInvestorProfile, updateStartupProfile } from '../../../shared/contracts/profiles';
 import { defineRoute } from '../../http/route';
+import { rescorePendingMatches } from '../matching/generation.service';
 import * as profiles from './profiles.service';
 
 export function registerProfileRoutes(app: FastifyInstance): void {
   defineRoute(app, getOwnProfile, 'user', ({ actor }) => profiles.getOwnProfile(app.db, actor));
-  defineRoute(app, updateStartupProfile, 'startup', ({ actor, body }) => profiles.updateStartupProfile(app.db, actor, body));
-  defineRoute(app, updateInvestorProfile, 'investor', ({ actor, body }) => profiles.updateInvestorProfile(app.db, actor, body));
+  // After a save, the user's pending matches are re-scored in the background: the save does not wait.
+  const rescoreInBackground = (actor: { id: number; userType: 'startup' | 'investor' }) =>
+    app.background.run('re-score pending matches after a profile save', () => rescorePendingMatches({ db: app.db, engines: app.matchingEngines }, actor, app.clock()));
+  defineRoute(app, updateStartupProfile, 'startup', async ({ actor, body }) => {
+    const profile = await profiles.updateStartupProfile(app.db, actor, body);
+    rescoreInBackground(actor);
+    return profile;
+  });
+  defineRoute(app, updateInvestorProfile, 'investor', async ({ actor, body }) => {
+    const profile = await profiles.updateInvestorProfile(app.db, actor, body);
+    rescoreInBackground(actor);
+    return profile;
+  });
   // Public cards are for the other side of the market.
   defineRoute(app, getStartupCard, 'investor', ({ actor, params }) => profiles.viewStartupCard(app.db, actor, params.id));
   defineRoute(app, getInvestorCard, 'startup', ({ actor, params }) => profiles.viewInvestorCard(app.db, actor, params.id));

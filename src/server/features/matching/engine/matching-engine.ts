@@ -4,13 +4,13 @@
 // in-memory: the service loads rows and stores results; nothing here touches the database.
 import { byInvestorBlockingKey, byStartupBlockingKey, CandidateIndex, rankCandidates, type RankedCandidate } from './candidates';
 import {
-  congestionAdjusted, personalAdjustments, statedPriors, uncertainty, withExploration,
-  type GlobalModel, type UserLearningState,
+  congestionAdjusted, investorAttributes, personalAdjustments, startupAttributes, statedPriors, uncertainty, withExploration,
+  type CounterpartAttributes, type GlobalModel, type UserLearningState,
 } from './learning';
 import { normalizeInvestor, normalizeStartup, type RawInvestorProfile, type RawStartupProfile } from './normalize';
 import {
   createScoringContext, knownShare, PairScorer, prepareInvestor, prepareInvestors, prepareStartup, prepareStartups, scorePair,
-  type Fusion, type MatchExplanation, type PreparedInvestor, type PreparedStartup, type ScoringContext,
+  type Fusion, type MatchExplanation, type PreparedInvestor, type PreparedStartup, type ScoringContext, type Side,
 } from './score';
 import { buildTextIndex, vectorize, type TextIndex } from './text-index';
 
@@ -130,6 +130,29 @@ export class MatchingEngine {
         if (startup) startup.personal = personalAdjustments(state, learned.models.startup, statedPriors({ kind: 'startup', startup }));
       }
     }
+  }
+
+  /** How many profiles the engine holds, both sides together. */
+  get population(): number {
+    return this.startups.length + this.investors.length;
+  }
+
+  /** Whether a profile of this side and id is loaded. */
+  has(side: Side, id: number): boolean {
+    return (side === 'startup' ? this.startupPositions : this.investorPositions).has(id);
+  }
+
+  /**
+   * What learning records about a profile when someone decides on it (its industry, stage, check
+   * bucket and continent), or null if the engine does not hold it.
+   */
+  attributesOf(side: Side, id: number): CounterpartAttributes | null {
+    if (side === 'startup') {
+      const startup = this.startups[this.startupPositions.get(id) ?? -1];
+      return startup ? startupAttributes(startup) : null;
+    }
+    const investor = this.investors[this.investorPositions.get(id) ?? -1];
+    return investor ? investorAttributes(investor) : null;
   }
 
   /** The full explanation of one pair, or null if either id is unknown to this engine. */

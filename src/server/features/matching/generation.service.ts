@@ -1,0 +1,214 @@
+// Match generation and everything that keeps stored scores true (matching guide §5, §6):
+// - generateMatches: score the caller against the other side (blocked candidates), rank with
+//   congestion and exploration, upsert the best as pending suggestions, refresh pending ones;
+// - rescorePendingMatches: after a profile save, re-score that profile's pending pairs;
+// - learnFromDecision: after a decision, update the decider's learned state.
+// Decided pairs (accepted or rejected) are never regenerated or overwritten.
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import type { GenerateMatchesResult } from '../../../shared/contracts/matches';
+import type { UserType } from '../../../shared/enums';
+import { conflict } from '../../app-error';
+import type { BackgroundTasks } from '../../background-tasks';
+import { queryRows, type AppDatabase, type DbExecutor } from '../../db/client';
+import { matches, matchingUserState } from '../../db/schema';
+import type { Actor } from '../../http/session';
+import { recordActivity } from '../activity/activity.service';
+import type { MatchingEngineStore } from './engine-store';
+import { sideComponentValues } from './engine-store';
+import { congestionAdjusted, createUserState, recordDecision, uncertainty, withExploration, type UserLearningState } from './engine/learning';
+import type { SuggestedMatch } from './engine/matching-engine';
+import type { MatchExplanation, Side } from './engine/score';
+
+export interface MatchingDeps {
+  db: AppDatabase;
+  engines: MatchingEngineStore;
+  background: BackgroundTasks;
+}
+
+/** Suggestions kept per generation run (issue #4: the top 50 above a floor). */
+export const GENERATED_MATCH_LIMIT = 50;
+/** Scores below this are not worth suggesting: one side would barely consider the other. */
+export const MATCH_SCORE_FLOOR = 30;
+/** Ranked before congestion and exploration pick the final 50. */
+const CANDIDATE_POOL = 150;
+/** A counterpart with this many pending suggestions is ranked at score/√2 (guide §5, congestion). */
+const CONGESTION_CAP = 25;
+/** Guide §5: 1–2 of every 10 new suggestions go to high-uncertainty candidates. */
+const EXPLORATION_SLOTS_PER_TEN = 1;
+
+/** What a match row stores in `breakdown`: the full explanation, in both voices. */
+export type StoredExplanation = MatchExplanation;
+
+const counterpartSide = (side: UserType): Side => (side === 'startup' ? 'investor' : 'startup');
+const ownColumn = (side: UserType) => (side === 'startup' ? matches.startupId : matches.investorId);
+const counterpartColumn = (side: UserType) => (side === 'startup' ? matches.investorId : matches.startupId);
+const counterpartOf = (side: UserType, suggestion: { startupId: number; investorId: number }) => (side === 'startup' ? suggestion.investorId : suggestion.startupId);
+
+/** How much of the pair's inputs are known, 0–1: the mean over both sides of the known components' weight. */
+function knownShareOf(explanation: MatchExplanation): number {
+  let known = 0;
+  for (const component of explanation.components) if (component.value !== null) known += component.weight;
+  return known / 2;
+}
+
+async function counterpartLoads(db: DbExecutor, side: UserType, counterpartIds: number[]) {
+  const column = counterpartColumn(side);
+  const rows =
+    counterpartIds.length === 0
+      ? []
+      : await db
+          .select({
+            id: column,
+            pending: sql<number>`count(*) filter (where ${matches.status} = 'pending')`.mapWith(Number),
+            decided: sql<number>`count(*) filter (where ${matches.status} <> 'pending')`.mapWith(Number),
+          })
+          .from(matches)
+          .where(inArray(column, counterpartIds))
+          .groupBy(column);
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * Picks the suggestions to store from a score-ranked pool: congestion-aware order (popular
+ * counterparts are not flooded), with one slot in ten for the pool's most uncertain candidates.
+ */
+function pickSuggestions(side: UserType, pool: SuggestedMatch[], loads: Map<number, { pending: number; decided: number }>): SuggestedMatch[] {
+  const byRankValue = pool
+    .map((suggestion) => ({ suggestion, value: congestionAdjusted(suggestion.score, loads.get(counterpartOf(side, suggestion))?.pending ?? 0, CONGESTION_CAP) }))
+    .sort((a, b) => b.value - a.value || b.suggestion.score - a.suggestion.score || counterpartOf(side, a.suggestion) - counterpartOf(side, b.suggestion))
+    .map(({ suggestion }) => suggestion);
+  const exploit = byRankValue.slice(0, GENERATED_MATCH_LIMIT);
+  const explore = byRankValue
+    .slice(GENERATED_MATCH_LIMIT)
+    .map((suggestion) => ({ suggestion, uncertainty: uncertainty(knownShareOf(suggestion.explanation), loads.get(counterpartOf(side, suggestion))?.decided ?? 0) }))
+    .sort((a, b) => b.uncertainty - a.uncertainty || b.suggestion.score - a.suggestion.score)
+    .map(({ suggestion }) => suggestion);
+  return withExploration(exploit, explore, EXPLORATION_SLOTS_PER_TEN, (a, b) => a.startupId === b.startupId && a.investorId === b.investorId);
+}
+
+/** Writes fresh scores to pending rows only, in one statement. Returns how many changed. */
+async function refreshPendingRows(db: DbExecutor, rows: Array<{ id: number; score: number; explanation: MatchExplanation }>, now: Date): Promise<number> {
+  if (rows.length === 0) return 0;
+  const values = sql.join(
+    rows.map((row) => sql`(${row.id}::int, ${row.score}::int, ${JSON.stringify(row.explanation)}::jsonb)`),
+    sql`, `,
+  );
+  const updated = await queryRows<{ id: number }>(db, sql`
+    update ${matches} set score = fresh.score, breakdown = fresh.breakdown, updated_at = ${now.toISOString()}::timestamptz
+    from (values ${values}) as fresh(id, score, breakdown)
+    where ${matches.id} = fresh.id and ${matches.status} = 'pending'
+    returning ${matches.id}`);
+  return updated.length;
+}
+
+/**
+ * POST /api/generate-matches: scores the caller against every profile of the other side (after
+ * candidate blocking), and stores the best as pending suggestions. Existing pending pairs get
+ * their score and breakdown refreshed; accepted and rejected pairs are never touched.
+ */
+export async function generateMatches(deps: MatchingDeps, actor: Actor, now = new Date()): Promise<GenerateMatchesResult> {
+  const { engine } = await deps.engines.get(deps.db);
+  if (!engine.has(actor.userType, actor.id)) throw conflict('Complete your profile first: matches are scored from it.');
+  const side = actor.userType;
+
+  return deps.db.transaction(async (tx) => {
+    const existing = await tx
+      .select({ id: matches.id, startupId: matches.startupId, investorId: matches.investorId, status: matches.status })
+      .from(matches)
+      .where(eq(ownColumn(side), actor.id));
+    const decided = new Set(existing.filter((row) => row.status !== 'pending').map((row) => counterpartOf(side, row)));
+
+    const options = { limit: CANDIDATE_POOL, floor: MATCH_SCORE_FLOOR, excludeIds: decided };
+    const pool = side === 'startup' ? engine.matchesForStartup(actor.id, options) : engine.matchesForInvestor(actor.id, options);
+    const loads = await counterpartLoads(tx, side, pool.map((suggestion) => counterpartOf(side, suggestion)));
+    const chosen = pickSuggestions(side, pool, loads);
+
+    let created = 0;
+    let refreshedChosen = 0;
+    if (chosen.length > 0) {
+      const written = await tx
+        .insert(matches)
+        .values(chosen.map((s) => ({ startupId: s.startupId, investorId: s.investorId, score: s.score, status: 'pending', breakdown: s.explanation, createdAt: now, updatedAt: now })))
+        .onConflictDoUpdate({
+          target: [matches.startupId, matches.investorId],
+          set: { score: sql`excluded.score`, breakdown: sql`excluded.breakdown`, updatedAt: now },
+          // A decision made since we read the rows wins: decided pairs are never overwritten.
+          setWhere: sql`${matches.status} = 'pending'`,
+        })
+        // xmax is 0 only for a freshly inserted row version: it tells inserts from updates.
+        .returning({ id: matches.id, isInserted: sql<boolean>`(xmax = 0)` });
+      created = written.filter((row) => row.isInserted).length;
+      refreshedChosen = written.length - created;
+    }
+
+    // Pending suggestions that did not make this run's list still get today's score.
+    const chosenIds = new Set(chosen.map((s) => counterpartOf(side, s)));
+    const stale = existing.filter((row) => row.status === 'pending' && !chosenIds.has(counterpartOf(side, row)));
+    const rescored = stale.flatMap((row) => {
+      const explanation = engine.explain(row.startupId, row.investorId);
+      return explanation ? [{ id: row.id, score: explanation.score, explanation }] : [];
+    });
+    const refreshedOthers = await refreshPendingRows(tx, rescored, now);
+
+    const [total] = await tx.select({ value: count() }).from(matches).where(eq(ownColumn(side), actor.id));
+    const updated = refreshedChosen + refreshedOthers;
+    await recordActivity(tx, {
+      userId: actor.id,
+      activityType: 'matches_generated',
+      description:
+        created > 0
+          ? `Generated ${created} new ${created === 1 ? 'match' : 'matches'}${updated > 0 ? ` and refreshed ${updated}` : ''}`
+          : updated > 0
+            ? `Refreshed ${updated} ${updated === 1 ? 'match' : 'matches'}; no new ones this time`
+            : 'Looked for matches; none above the threshold yet',
+    });
+    return { created, updated, total: total?.value ?? 0 };
+  });
+}
+
+/**
+ * After a profile save: re-scores the pending pairs that involve this user, so the stored scores
+ * and reasons follow the profile. Runs in the background; the save does not wait for it.
+ */
+export async function rescorePendingMatches(deps: Pick<MatchingDeps, 'db' | 'engines'>, user: { id: number; userType: UserType }, now = new Date()): Promise<number> {
+  const { engine } = await deps.engines.get(deps.db);
+  const pending = await deps.db
+    .select({ id: matches.id, startupId: matches.startupId, investorId: matches.investorId })
+    .from(matches)
+    .where(and(eq(ownColumn(user.userType), user.id), eq(matches.status, 'pending')));
+  const rescored = pending.flatMap((row) => {
+    const explanation = engine.explain(row.startupId, row.investorId);
+    return explanation ? [{ id: row.id, score: explanation.score, explanation }] : [];
+  });
+  return refreshPendingRows(deps.db, rescored, now);
+}
+
+export interface DecisionToLearn {
+  userId: number;
+  side: UserType;
+  counterpartId: number;
+  accepted: boolean;
+  /** The decider's side of the stored explanation at decision time. */
+  components: ReadonlyArray<{ key: string; side: string; value: number | null }>;
+}
+
+/**
+ * Learning from one decision (guide §5): the online update of the decider's weight offsets δ and
+ * the RECON counts of what they accept. The row is locked while it is updated, so two quick
+ * decisions by one user never overwrite each other's update.
+ */
+export async function learnFromDecision(deps: Pick<MatchingDeps, 'db' | 'engines'>, decision: DecisionToLearn, now = new Date()): Promise<void> {
+  const { engine, models } = await deps.engines.get(deps.db);
+  const attributes = engine.attributesOf(counterpartSide(decision.side), decision.counterpartId) ?? { industry: [], stage: [], check: [], continent: [] };
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(matchingUserState).values({ userId: decision.userId, state: createUserState(decision.side), decisionCount: 0, updatedAt: now }).onConflictDoNothing();
+    const [row] = await tx.select().from(matchingUserState).where(eq(matchingUserState.userId, decision.userId)).for('update');
+    const state = row!.state as UserLearningState;
+    const next = recordDecision(state, models[decision.side], { accepted: decision.accepted, components: sideComponentValues(decision.components, decision.side) }, attributes);
+    await tx
+      .update(matchingUserState)
+      .set({ state: next, decisionCount: next.decisions, updatedAt: now })
+      .where(eq(matchingUserState.userId, decision.userId));
+  });
+}
+
