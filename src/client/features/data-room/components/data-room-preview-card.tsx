@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
+import { cn } from '@/lib/utils';
 import { documentsQuery, useDataRoomLiveRefresh } from '../api';
 import { documentKind, formatFileSize, pluralize } from '../document-format';
 import { DocumentRowsSkeleton, DocumentTypeIcon } from './document-parts';
@@ -17,7 +18,8 @@ export function DataRoomPreviewCard({ className }: { className?: string }) {
   const { data, isPending, isError, error, refetch, isFetching } = useQuery(documentsQuery);
   useDataRoomLiveRefresh();
   return (
-    <Card className={className} role="region" aria-labelledby="data-room-preview-title">
+    // min-w-0: the truncated names must not make this grid item (and the dashboard) wider than the screen.
+    <Card className={cn('min-w-0', className)} role="region" aria-labelledby="data-room-preview-title">
       <CardHeader className="pb-2">
         <CardTitle id="data-room-preview-title">Data Room</CardTitle>
         <CardDescription>Your most recent documents.</CardDescription>
@@ -48,15 +50,15 @@ export function DataRoomPreviewCard({ className }: { className?: string }) {
             {data.slice(0, PREVIEW_DOCUMENT_COUNT).map((document) => {
               const shared = document.sharedWithCount ?? 0;
               return (
-                <li key={document.id} className="flex items-center gap-3 py-3">
+                <li key={document.id} className="flex items-start gap-3 py-3">
                   <DocumentTypeIcon mimeType={document.type} />
                   <div className="min-w-0 flex-1">
-                    <p className="truncate text-sm font-semibold">{document.name}</p>
-                    <p className="truncate text-xs text-muted-foreground">
+                    <p className="line-clamp-2 text-sm font-semibold break-words">{document.name}</p>
+                    <p className="text-xs text-muted-foreground">
                       {[document.category, documentKind(document.type).label, formatFileSize(document.size)].filter(Boolean).join(' · ')}
                     </p>
+                    <p className="text-xs text-muted-foreground">{shared === 0 ? 'Not shared yet' : `Shared with ${pluralize(shared, 'investor')}`}</p>
                   </div>
-                  <p className="shrink-0 text-xs text-muted-foreground">{shared === 0 ? 'Not shared' : `Shared with ${pluralize(shared, 'investor')}`}</p>
                 </li>
               );
             })}

@@ -103,17 +103,22 @@ function ShareBody({ document }: { document: { id: number; name: string } }) {
                         : 'Cannot open this document'}
                     </p>
                   </div>
-                  {hasAccess ? (
-                    <Button variant="outline" size="sm" disabled={isBusy} onClick={() => revoke.mutate(row)}>
-                      {isBusy ? 'Removing...' : 'Remove access'}
-                      <span className="sr-only"> for {row.firmName}</span>
-                    </Button>
-                  ) : (
-                    <Button size="sm" disabled={isBusy} onClick={() => grant.mutate(row)}>
-                      {isBusy ? 'Sharing...' : row.grant ? 'Share again' : 'Share'}
-                      <span className="sr-only"> with {row.firmName}</span>
-                    </Button>
-                  )}
+                  {/* One button whose job flips, so keyboard focus stays on it after sharing or removing. */}
+                  {/* aria-disabled, not disabled: a disabled button drops focus to the page. */}
+                  <Button
+                    variant={hasAccess ? 'outline' : 'default'}
+                    size="sm"
+                    aria-disabled={isBusy}
+                    className={isBusy ? 'cursor-wait opacity-60' : undefined}
+                    onClick={() => {
+                      if (isBusy) return;
+                      if (hasAccess) revoke.mutate(row);
+                      else grant.mutate(row);
+                    }}
+                  >
+                    {hasAccess ? (isBusy ? 'Removing...' : 'Remove access') : isBusy ? 'Sharing...' : row.grant ? 'Share again' : 'Share'}
+                    <span className="sr-only">{hasAccess ? ` for ${row.firmName}` : ` with ${row.firmName}`}</span>
+                  </Button>
                 </li>
               );
             })}
