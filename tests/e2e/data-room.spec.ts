@@ -213,6 +213,7 @@ test.describe('data room', () => {
     await expect(preview.getByText('Page 1 of 3')).toBeVisible();
     await expect(preview.locator('canvas').first()).toBeVisible();
     await expect(preview.getByText('Deck page 1')).toBeAttached(); // pdf.js's text layer
+    expect(await seriousViolations(page)).toEqual([]);
     expect(ranges.length, 'pdf.js should fetch byte ranges').toBeGreaterThan(0);
     await preview.getByRole('button', { name: 'Next page' }).click();
     await expect(preview.getByText('Page 2 of 3')).toBeVisible();
@@ -330,14 +331,17 @@ test.describe('data room', () => {
       await expect(dialog).toBeHidden();
     };
 
+    await page.emulateMedia({ colorScheme: 'light' });
     let dialog = await open('Business plan');
     await expect(dialog.getByRole('region', { name: 'Business plan contents' })).toContainText('We sell forecasting to bakeries.');
+    expect(await seriousViolations(page)).toEqual([]);
     await close(dialog);
 
     dialog = await open('Revenue model');
     const sheet = dialog.getByRole('region', { name: 'Revenue model, sheet Forecast' });
     await expect(sheet.getByRole('columnheader', { name: 'Revenue' })).toBeVisible();
     await expect(sheet.getByRole('cell', { name: '51000' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
     await close(dialog);
 
     dialog = await open('Runway');
@@ -352,6 +356,7 @@ test.describe('data room', () => {
 
     dialog = await open('Slides');
     await expect(dialog.getByText('No preview for PPTX files')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
     const download = page.waitForEvent('download');
     await dialog.getByRole('link', { name: 'Download' }).click();
     expect((await download).suggestedFilename()).toBe('Slides.pptx');
