@@ -68,17 +68,39 @@ describe('POST /api/matches/:id/update', () => {
   });
 
   it('lets either party decide, and logs who decided, on which side, with the reason', async () => {
-    const { investor, investorUser, startup, startupUser, match } = await connectedPair();
-    expect((await decide(investor, match.id, { status: 'rejected', reason: 'check_size' })).statusCode).toBe(200);
-    expect((await decide(startup, match.id, { status: 'accepted' })).statusCode).toBe(200);
+    const { investor, investorUser, match } = await connectedPair();
+    const declined = await decide(investor, match.id, { status: 'rejected', reason: 'check_size' });
+    expect(declined.statusCode).toBe(200);
+    expect(declined.json().decidedBy).toBe('investor');
+    expect((await decide(investor, match.id, { status: 'accepted' })).statusCode).toBe(200);
+    const other = await connectedPair();
+    expect((await decide(other.startup, other.match.id, { status: 'accepted' })).json().decidedBy).toBe('startup');
 
     const log = await suite.database.db.select().from(matchDecisions).where(eq(matchDecisions.matchId, match.id)).orderBy(matchDecisions.id);
     expect(log.map((entry) => [entry.userId, entry.side, entry.decision, entry.reason])).toEqual([
       [investorUser.id, 'investor', 'rejected', 'check_size'],
-      [startupUser.id, 'startup', 'accepted', null],
+      [investorUser.id, 'investor', 'accepted', null],
     ]);
     const feed = await suite.database.db.select().from(activities).where(and(eq(activities.userId, investorUser.id), eq(activities.activityType, 'match_updated')));
     expect(feed[0]!.description).toBe('Declined your match with Pair Startup (check size)');
+  });
+
+  it('lets only the side that declined reconsider (409 for the other, nothing changes)', async () => {
+    const { investor, startup, match } = await connectedPair();
+    await decide(investor, match.id, { status: 'rejected', reason: 'timing' });
+    const overruled = await decide(startup, match.id, { status: 'accepted' });
+    expect(overruled.statusCode).toBe(409);
+    expect(overruled.json().message).toBe('The other side declined this match; only they can reconsider it.');
+    const [row] = await suite.database.db.select().from(matches).where(eq(matches.id, match.id));
+    expect(row).toMatchObject({ status: 'rejected', decidedBy: 'investor' });
+    // The startup sees who declined, so its card offers no Reconsider.
+    const startupView = (await startup.request({ method: 'GET', url: '/api/matches/startup' })).json() as Array<{ id: number; decidedBy: string | null }>;
+    expect(startupView.find((m) => m.id === match.id)!.decidedBy).toBe('investor');
+
+    const mirror = await connectedPair();
+    await decide(mirror.startup, mirror.match.id, { status: 'rejected' });
+    expect((await decide(mirror.investor, mirror.match.id, { status: 'accepted' })).statusCode).toBe(409);
+    expect((await decide(mirror.startup, mirror.match.id, { status: 'accepted' })).statusCode).toBe(200);
   });
 
   it('is 404 for anyone but the two parties, and changes nothing', async () => {

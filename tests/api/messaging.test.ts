@@ -1,8 +1,9 @@
 // Messaging (issue #6): who may talk to whom, threads, read receipts, summaries, live events.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { activities, matches, messages } from '../../src/server/db/schema';
+import { HEARTBEAT_INTERVAL_MS } from '../../src/shared/contracts/events';
 import { buildInvestorProfileBody, buildStartupProfileBody } from '../factories';
 import { openEventStream } from '../support/event-stream';
 import { buildTestApp, TestClient, useTestSuite } from '../support/test-app';
@@ -13,7 +14,7 @@ const suite = useTestSuite();
 let ipCounter = 0;
 const newClient = (app = suite.app) => new TestClient(app, `198.18.4.${++ipCounter}`);
 
-async function connectedPair(status: 'accepted' | 'pending' = 'accepted', app = suite.app, database = suite.database) {
+async function connectedPair(status: 'accepted' | 'pending' | 'rejected' = 'accepted', app = suite.app, database = suite.database) {
   const startup = newClient(app);
   const { user: startupUser } = await startup.register('startup', { firstName: 'Sam', lastName: 'Startup' });
   await startup.request({ method: 'PUT', url: '/api/startup/profile', payload: buildStartupProfileBody({ companyName: 'Chatty Co' }) });
@@ -47,6 +48,25 @@ describe('POST /api/messages', () => {
     expect(response.json().fieldErrors.content).toBeDefined();
   });
 
+  it.each([
+    ['no content', { receiverId: 1 }, 'content'],
+    ['a receiver given as text', { receiverId: '1', content: 'Hi' }, 'receiverId'],
+    ['no receiver', { content: 'Hi' }, 'receiverId'],
+  ])('refuses %s with 400 and a sentence', async (_name, payload, field) => {
+    const { startup } = await connectedPair();
+    const response = await startup.request({ method: 'POST', url: '/api/messages', payload });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors[field]).toBeDefined();
+    expect(response.json().message).toMatch(/\w+/);
+  });
+
+  it('refuses a message to yourself with 400', async () => {
+    const { startup, startupUser } = await connectedPair();
+    const response = await send(startup, startupUser.id, 'Note to self');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('You cannot send a message to yourself.');
+  });
+
   it('accepts exactly 5,000 characters', async () => {
     const { investor, startupUser } = await connectedPair();
     expect((await send(investor, startupUser.id, 'y'.repeat(5000))).statusCode).toBe(201);
@@ -54,7 +74,17 @@ describe('POST /api/messages', () => {
 
   it('is 403 unless the two share an accepted match', async () => {
     const pending = await connectedPair('pending');
-    expect((await send(pending.startup, pending.investorUser.id, 'Hi')).statusCode).toBe(403);
+    const refused = await send(pending.startup, pending.investorUser.id, 'Hi');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('You can message only people whose match has been accepted.');
+    expect((await send(pending.investor, pending.startupUser.id, 'Hi')).statusCode).toBe(403);
+    const declined = await connectedPair('rejected');
+    expect((await send(declined.investor, declined.startupUser.id, 'Hi')).statusCode).toBe(403);
+    // Same role, and an id nobody has.
+    const otherInvestor = newClient();
+    const { user: otherInvestorUser } = await otherInvestor.register('investor');
+    expect((await send(declined.investor, otherInvestorUser.id, 'Hi')).statusCode).toBe(403);
+    expect((await send(declined.investor, 2_000_000_000, 'Hi')).statusCode).toBe(403);
     const stranger = newClient();
     await stranger.register('investor');
     const { startupUser } = await connectedPair();
@@ -92,11 +122,18 @@ describe('threads', () => {
     const response = await stranger.request({ method: 'GET', url: `/api/messages/${investorUser.id}` });
     expect(response.json().items).toEqual([]);
     expect((await stranger.request({ method: 'GET', url: `/api/messages/${startupUser.id}` })).json().items).toEqual([]);
+    expect((await stranger.request({ method: 'GET', url: `/api/messages?partnerId=${investorUser.id}` })).json().items).toEqual([]);
   });
 
   it('pages a long thread from the latest backwards without gaps', async () => {
     const { startup, startupUser, investorUser } = await connectedPair();
-    await suite.database.db.insert(messages).values(Array.from({ length: 120 }, (_, i) => ({ senderId: startupUser.id, receiverId: investorUser.id, content: `m${i}` })));
+    const start = Date.parse('2026-11-01T09:00:00Z');
+    await suite.database.db
+      .insert(messages)
+      .values(Array.from({ length: 120 }, (_, i) => ({ senderId: startupUser.id, receiverId: investorUser.id, content: `m${i}`, sentAt: new Date(start + i * 60_000) })));
+    const first = (await startup.request({ method: 'GET', url: `/api/messages/${investorUser.id}` })).json();
+    // The latest page first (50 by default), itself oldest to newest.
+    expect(first.items.map((message: { content: string }) => message.content)).toEqual(Array.from({ length: 50 }, (_, i) => `m${i + 70}`));
     const seen: string[] = [];
     let before: string | null = null;
     do {
@@ -106,8 +143,26 @@ describe('threads', () => {
       seen.unshift(...page.items.map((message) => message.content));
       before = page.olderCursor;
     } while (before);
-    expect(seen).toHaveLength(120);
-    expect(new Set(seen).size).toBe(120);
+    expect(seen).toEqual(Array.from({ length: 120 }, (_, i) => `m${i}`));
+  });
+
+  it.each([
+    ['a cursor that is not ours', '?before=bm90LWEtY3Vyc29y', 'This page link is no longer valid. Reload and try again.'],
+    ['a page size over 100', '?limit=101', 'limit must be between 1 and 100'],
+    ['a page size of 0', '?limit=0', 'limit must be between 1 and 100'],
+  ])('refuses %s with 400', async (_name, search, message) => {
+    const { startup, investorUser } = await connectedPair();
+    const response = await startup.request({ method: 'GET', url: `/api/messages/${investorUser.id}${search}` });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+  });
+
+  it('refuses a partner id that is not a positive whole number', async () => {
+    const { startup } = await connectedPair();
+    for (const url of ['/api/messages/abc', '/api/messages/0', '/api/messages?partnerId=-3', '/api/messages']) {
+      const response = await startup.request({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(400);
+    }
   });
 });
 
@@ -119,9 +174,23 @@ describe('read receipts', () => {
     const stranger = newClient();
     await stranger.register('investor');
     expect((await stranger.request({ method: 'POST', url: `/api/messages/${message.id}/read` })).statusCode).toBe(404);
+    expect((await investor.request({ method: 'POST', url: '/api/messages/2000000000/read' })).statusCode).toBe(404);
+    const [stillUnread] = await suite.database.db.select().from(messages).where(eq(messages.id, message.id));
+    expect(stillUnread!.read).toBe(false);
     const read = await investor.request({ method: 'POST', url: `/api/messages/${message.id}/read` });
     expect(read.statusCode).toBe(200);
     expect(read.json().read).toBe(true);
+  });
+
+  it('marks nothing of another pair when a third party asks to mark a thread read', async () => {
+    const { startup, startupUser, investorUser } = await connectedPair();
+    await send(startup, investorUser.id, 'For Ivy only');
+    const stranger = newClient();
+    await stranger.register('investor');
+    // The stranger names the sender as "partner": only messages to the stranger could be marked.
+    expect((await stranger.request({ method: 'POST', url: `/api/messages/${startupUser.id}/read-all` })).json()).toEqual({ marked: 0 });
+    const rows = await suite.database.db.select().from(messages).where(eq(messages.senderId, startupUser.id));
+    expect(rows.map((row) => row.read)).toEqual([false]);
   });
 
   it('marks a whole thread read when the chat opens, and the unread counts follow', async () => {
@@ -152,6 +221,36 @@ describe('GET /api/messages/conversations', () => {
     expect(list.map((item: { userId: number }) => item.userId)).toEqual([investorUser.id, quietUser.id]);
     expect(list[0]).toMatchObject({ firstName: 'Ivy', lastName: 'Investor', organization: 'Talk Ventures', userType: 'investor', lastMessage: 'Latest news', unreadCount: 0 });
     expect(list[1]).toMatchObject({ firstName: 'Quinn', lastMessage: null, lastMessageTime: null, unreadCount: 0 });
+  });
+
+  it('orders by the latest message either way, counts only messages to the caller, and leaves out pending and other pairs', async () => {
+    const { startup, investor, startupUser, investorUser } = await connectedPair();
+    const second = newClient();
+    const { user: secondUser } = await second.register('investor', { firstName: 'Sid', lastName: 'Second' });
+    await suite.database.db.insert(matches).values({ startupId: startupUser.id, investorId: secondUser.id, score: 70, status: 'accepted' });
+    const pending = newClient();
+    const { user: pendingUser } = await pending.register('investor', { firstName: 'Pat', lastName: 'Pending' });
+    await suite.database.db.insert(matches).values({ startupId: startupUser.id, investorId: pendingUser.id, score: 90, status: 'pending' });
+
+    await send(startup, investorUser.id, 'to Ivy');
+    await send(second, startupUser.id, 'from Sid 1');
+    await send(second, startupUser.id, 'from Sid 2');
+    let list = (await startup.request({ method: 'GET', url: '/api/messages/conversations' })).json();
+    expect(list.map((item: { firstName: string; unreadCount: number; lastMessage: string }) => [item.firstName, item.unreadCount, item.lastMessage])).toEqual([
+      ['Sid', 2, 'from Sid 2'],
+      ['Ivy', 0, 'to Ivy'],
+    ]);
+    // A reply moves Ivy to the top; the startup's own messages never count as unread for it.
+    await send(investor, startupUser.id, 'from Ivy');
+    list = (await startup.request({ method: 'GET', url: '/api/messages/conversations' })).json();
+    expect(list.map((item: { firstName: string; unreadCount: number }) => [item.firstName, item.unreadCount])).toEqual([
+      ['Ivy', 1],
+      ['Sid', 2],
+    ]);
+    expect((await startup.request({ method: 'GET', url: '/api/messages/unread-count' })).json()).toEqual({ unread: 3 });
+    // Ivy sees only her own conversation, not Sid's.
+    const ivyList = (await investor.request({ method: 'GET', url: '/api/messages/conversations' })).json();
+    expect(ivyList.map((item: { userId: number }) => item.userId)).toEqual([startupUser.id]);
   });
 });
 
@@ -190,14 +289,75 @@ describe('live events (Server-Sent Events)', () => {
     }
   });
 
+  it('tells the sender when one message is read', async () => {
+    const { startup, investor, investorUser } = await connectedPair();
+    const message = (await send(startup, investorUser.id, 'Read this one')).json();
+    const senderStream = await openEventStream(baseUrl, startup.sessionToken!);
+    try {
+      await investor.request({ method: 'POST', url: `/api/messages/${message.id}/read` });
+      expect((await senderStream.next((event) => event.type === 'message_read')).data).toMatchObject({ readerId: investorUser.id, messageIds: [message.id] });
+    } finally {
+      senderStream.close();
+    }
+  });
+
+  it('never delivers a pair’s events to anyone else', async () => {
+    const { startup, investor, investorUser, startupUser } = await connectedPair();
+    const outsider = await connectedPair();
+    const outsiderStream = await openEventStream(baseUrl, outsider.investor.sessionToken!);
+    try {
+      await send(startup, investorUser.id, 'Not for the outsider');
+      await investor.request({ method: 'POST', url: `/api/messages/${startupUser.id}/read-all` });
+      // Events arrive in commit order: the first one the outsider gets must be its own.
+      const own = (await send(outsider.startup, outsider.investorUser.id, 'For the outsider')).json();
+      const first = await outsiderStream.next();
+      expect(first.data).toMatchObject({ type: 'message', messageId: own.id });
+    } finally {
+      outsiderStream.close();
+    }
+  });
+
+  it('publishes only at commit: a rolled-back change announces nothing', async () => {
+    const { investor, investorUser } = await connectedPair();
+    const stream = await openEventStream(baseUrl, investor.sessionToken!);
+    try {
+      await expect(
+        suite.database.db.transaction(async (tx) => {
+          await suite.app.events.publish(tx, [investorUser.id], { type: 'message', messageId: -1, senderId: 0, receiverId: investorUser.id });
+          throw new Error('roll back');
+        }),
+      ).rejects.toThrow('roll back');
+      await suite.database.db.transaction((tx) => suite.app.events.publish(tx, [investorUser.id], { type: 'message', messageId: -2, senderId: 0, receiverId: investorUser.id }));
+      expect((await stream.next()).data.messageId).toBe(-2);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('ends the stream at the next heartbeat once the session is logged out', async () => {
+    const { investor } = await connectedPair();
+    // Only the interval timers are simulated, so the heartbeat can be reached without waiting 25 s.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const stream = await openEventStream(baseUrl, investor.sessionToken!);
+      await investor.request({ method: 'POST', url: '/api/logout' });
+      vi.advanceTimersByTime(HEARTBEAT_INTERVAL_MS);
+      await expect(stream.next()).rejects.toThrow('the event stream ended');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('refuses the stream without a session', async () => {
     const response = await fetch(`${baseUrl}/api/events`);
     expect(response.status).toBe(401);
   });
 });
 
-// Two app instances on one PostgreSQL database: NOTIFY carries events between them.
-describe.runIf(isPostgresRun())('two instances on one PostgreSQL', () => {
+// Two app instances on one PostgreSQL database: NOTIFY carries events between them. Skipped in
+// the default (PGlite) run because an embedded PGlite belongs to one process and cannot be
+// shared by two instances; `npm run test:pg` sets TEST_DATABASE_URL and runs it.
+describe.skipIf(!isPostgresRun())('two instances on one PostgreSQL (runs under npm run test:pg; an embedded PGlite cannot be shared)', () => {
   let shared: DatabaseHandle;
   let instanceA: FastifyInstance;
   let instanceB: FastifyInstance;
@@ -214,14 +374,22 @@ describe.runIf(isPostgresRun())('two instances on one PostgreSQL', () => {
     await shared.close();
   });
 
-  it('a message posted to instance A reaches an event stream on instance B', async () => {
-    const { startup, investor, investorUser } = await connectedPair('accepted', instanceA, shared);
+  it('a message posted to instance A reaches an event stream on instance B, and the read receipt comes back', async () => {
+    const { startup, investor, investorUser, startupUser } = await connectedPair('accepted', instanceA, shared);
+    const baseUrlA = await instanceA.listen({ port: 0, host: '127.0.0.1' });
     const streamOnB = await openEventStream(baseUrlB, investor.sessionToken!);
+    const senderStreamOnA = await openEventStream(baseUrlA, startup.sessionToken!);
     try {
+      // Posted through instance A (inject never touches B).
       const message = (await send(startup, investorUser.id, 'Across instances')).json();
-      expect((await streamOnB.next((event) => event.type === 'message')).data.messageId).toBe(message.id);
+      expect((await streamOnB.next((event) => event.type === 'message')).data).toEqual({ type: 'message', messageId: message.id, senderId: startupUser.id, receiverId: investorUser.id });
+      // Read through instance B; the sender's stream on A hears it.
+      const readOnB = await fetch(`${baseUrlB}/api/messages/${startupUser.id}/read-all`, { method: 'POST', headers: { cookie: `vm_session=${investor.sessionToken}` } });
+      expect(await readOnB.json()).toEqual({ marked: 1 });
+      expect((await senderStreamOnA.next((event) => event.type === 'message_read')).data).toMatchObject({ readerId: investorUser.id, messageIds: [message.id] });
     } finally {
       streamOnB.close();
+      senderStreamOnA.close();
     }
   });
 });

@@ -40,10 +40,9 @@ test.describe('session guards and routes', () => {
       ['/startup/profile', 'Profile'],
       ['/messages', 'Messages'],
       ['/activity', 'Activity'],
-      // Ids no account can have: with low ids, a real profile (titled with its name) may exist
-      // by the time this runs, depending on how many users the other tests have created.
-      ['/investor/2147483647', 'Investor Profile'],
-      ['/startup/2147483646', 'Startup Profile'],
+      // Ids no account will have: the e2e database is shared, and other journeys create profiles.
+      ['/investor/2000000000', 'Investor Profile'],
+      ['/startup/2000000001', 'Startup Profile'],
     ];
     for (const [path, title] of screens) {
       await page.goto(path);

@@ -24,6 +24,7 @@ export const NAV_LINKS: Record<UserType, readonly NavLink[]> = {
     { href: '/investor/documents', label: 'Documents', icon: FileText },
     { href: '/investor/portfolio', label: 'Portfolio', icon: Briefcase },
     { href: '/investor/analytics', label: 'Analytics', icon: BarChart3 },
+    { href: '/investor/milestones', label: 'Milestones', icon: Milestone },
     { href: '/investor/profile', label: 'Profile', icon: UserRound },
   ],
 };

@@ -1,26 +1,24 @@
-import { Link } from 'wouter';
-import { ArrowRight, Rocket } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { PageHeader } from '@/components/ui/page-header';
+// /investor/startups (spec §2): the startups matched with this investor, with search, score
+// slider, industry and status filters, the tabs All Startups / Pending / Accepted / Rejected, and
+// Accept / Decline / Reconsider / Message.
+import { useQuery } from '@tanstack/react-query';
+import { investorMatchesQuery } from '@/features/matching/api';
+import { MatchesScreen } from '@/features/matching/components/matches-screen';
+import { fromInvestorSide } from '@/features/matching/match-view';
 
 export function StartupsScreen() {
+  const list = useQuery(investorMatchesQuery);
   return (
-    <>
-      <PageHeader title="Startups" description="Startups that match your investment focus, scored by compatibility." />
-      <EmptyState
-        icon={Rocket}
-        title="No matches found"
-        description="Startup matches will appear here with their compatibility score, ready for you to accept or reject."
-        action={
-          <Button asChild variant="outline">
-            <Link href="/investor/profile">
-              Complete your profile
-              <ArrowRight aria-hidden />
-            </Link>
-          </Button>
-        }
-      />
-    </>
+    <MatchesScreen
+      viewer="investor"
+      title="Startups"
+      description="Startups that match your investment focus, scored by compatibility on both sides."
+      allTabLabel="All Startups"
+      searchPlaceholder="Name, location or industry"
+      showIndustryFilter
+      list={list}
+      toView={fromInvestorSide}
+      counterpartNoun="startup"
+    />
   );
 }

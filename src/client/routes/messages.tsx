@@ -1,16 +1,13 @@
-import { MessageSquare } from 'lucide-react';
-import { EmptyState } from '@/components/ui/empty-state';
+// /messages (spec §2 Messages screen; issue #6): every conversation of the signed-in user, with
+// search, the All / Startups / Investors tabs and the chat. ?partner=<userId> opens one directly.
 import { PageHeader } from '@/components/ui/page-header';
+import { MessagingWorkspace } from '@/features/messaging/components/messaging-workspace';
 
 export function MessagesScreen() {
   return (
     <>
-      <PageHeader title="Messages" description="Direct conversations with your matches." />
-      <EmptyState
-        icon={MessageSquare}
-        title="No conversations yet"
-        description="Your conversations with accepted matches will appear here."
-      />
+      <PageHeader title="Messages" description="Talk directly with the startups and investors you are connected with." />
+      <MessagingWorkspace variant="messages" />
     </>
   );
 }

@@ -1,26 +1,13 @@
-import { Link } from 'wouter';
-import { ArrowRight, MessagesSquare } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
+// /startup/communications (spec §2 Startup communications; issue #6): the startup's accepted
+// investors and the message pane. ?partner=<userId> opens one conversation directly.
 import { PageHeader } from '@/components/ui/page-header';
+import { MessagingWorkspace } from '@/features/messaging/components/messaging-workspace';
 
 export function CommunicationsScreen() {
   return (
     <>
       <PageHeader title="Communications" description="Conversations with the investors you have accepted." />
-      <EmptyState
-        icon={MessagesSquare}
-        title="No conversations yet"
-        description="When you accept an investor match, your conversation with that investor will appear here."
-        action={
-          <Button asChild variant="outline">
-            <Link href="/startup/investor-matches">
-              View investor matches
-              <ArrowRight aria-hidden />
-            </Link>
-          </Button>
-        }
-      />
+      <MessagingWorkspace variant="communications" />
     </>
   );
 }

@@ -4,10 +4,10 @@ import { PageHeader } from '@/components/ui/page-header';
 import { RecentActivityCard } from '@/features/activity/components/recent-activity-card';
 import { useSignedInUser } from '@/features/auth/api';
 import { DataRoomPreviewCard } from '@/features/data-room/components/data-room-preview-card';
-import { MilestonesPreviewCard } from '@/features/dashboard/components/coming-soon-cards';
 import { DashboardStatCards } from '@/features/dashboard/components/dashboard-stats';
 import { ProfileCompletionCard } from '@/features/dashboard/components/profile-completion-card';
 import { TopMatchesCard } from '@/features/dashboard/components/top-matches-card';
+import { MilestonesPreviewCard } from '@/features/milestones/components/milestones-preview-card';
 
 export function StartupDashboardScreen() {
   const user = useSignedInUser();
@@ -23,7 +23,7 @@ export function StartupDashboardScreen() {
         <div className="grid items-start gap-6 md:grid-cols-2 lg:grid-cols-3">
           <RecentActivityCard className="md:col-span-2 lg:col-span-1" />
           <DataRoomPreviewCard />
-          <MilestonesPreviewCard />
+          <MilestonesPreviewCard userType="startup" />
         </div>
       </div>
     </>

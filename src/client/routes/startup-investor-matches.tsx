@@ -1,26 +1,35 @@
-import { Link } from 'wouter';
-import { ArrowRight, Handshake } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { PageHeader } from '@/components/ui/page-header';
+// /startup/investor-matches (spec §2): the investors matched with this startup, with match
+// settings, status tabs, the generate control, and Accept / Decline / Reconsider / Message.
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { StartupSideMatch } from '@shared/contracts/matches';
+import { startupMatchesQuery } from '@/features/matching/api';
+import { MatchesScreen } from '@/features/matching/components/matches-screen';
+import { fromStartupSide } from '@/features/matching/match-view';
+
+/**
+ * The foot of each investor card: the spot for the investor's data room engagement. The lead
+ * wires `<InvestorEngagement investorId={match.investorId} />` (features/data-room/components/
+ * investor-engagement.tsx) here at merge; until then the card has no footer.
+ */
+function investorEngagementFooter(_match: StartupSideMatch): ReactNode {
+  return null;
+}
 
 export function InvestorMatchesScreen() {
+  const list = useQuery(startupMatchesQuery);
   return (
-    <>
-      <PageHeader title="Investor Matches" description="Investors whose focus fits your startup, scored by compatibility." />
-      <EmptyState
-        icon={Handshake}
-        title="No matches found"
-        description="Investor matches will appear here with their compatibility score, ready for you to accept or decline."
-        action={
-          <Button asChild variant="outline">
-            <Link href="/startup/profile">
-              Complete your profile
-              <ArrowRight aria-hidden />
-            </Link>
-          </Button>
-        }
-      />
-    </>
+    <MatchesScreen
+      viewer="startup"
+      title="Investor Matches"
+      description="Investors whose focus fits your startup, scored by compatibility on both sides."
+      allTabLabel="All"
+      searchPlaceholder="Firm name or location"
+      showIndustryFilter={false}
+      list={list}
+      toView={fromStartupSide}
+      counterpartNoun="investor"
+      renderCardFooter={investorEngagementFooter}
+    />
   );
 }

@@ -1,7 +1,7 @@
 // Matches (spec §3, §4, §7; issue #4): both sides' lists with the nested counterpart card and the
 // score's explanation, decisions, and generation.
 import { z } from 'zod';
-import { DECLINE_REASONS, MATCH_STATUSES } from '../enums';
+import { DECLINE_REASONS, MATCH_STATUSES, USER_TYPES } from '../enums';
 import { defineEndpoint } from './endpoint';
 import { InvestorCard, StartupCard } from './profiles';
 
@@ -34,6 +34,8 @@ const matchBase = {
   score: z.number().int().min(0).max(100),
   status: z.enum(MATCH_STATUSES),
   breakdown: MatchBreakdown.nullable(),
+  /** The side whose decision set the status (null while pending); only the side that declined may reconsider. */
+  decidedBy: z.enum(USER_TYPES).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 };

@@ -20,10 +20,21 @@ export type Milestone = z.infer<typeof Milestone>;
 
 const title = z.string({ error: 'Title must be at least 3 characters' }).trim().min(3, 'Title must be at least 3 characters').max(200, 'Title must be at most 200 characters');
 const description = z.string().trim().max(2000, 'Description must be at most 2,000 characters');
+/**
+ * A real calendar day as YYYY-MM-DD. Date.parse alone accepts 2026-02-31 (it rolls over to March),
+ * which PostgreSQL then rejects with a 500, so the parts must survive a round trip.
+ */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 1000 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
 const calendarDate = z
   .string()
   .trim()
-  .refine((value) => value === '' || (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))), 'Please enter a valid date');
+  .refine((value) => value === '' || isCalendarDate(value), 'Please enter a valid date');
 const partnerId = z.number({ error: 'Choose a connected partner' }).int().positive();
 
 /** Spec §6: a startup names its partner as investorId, an investor as startupId. */

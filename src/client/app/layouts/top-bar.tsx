@@ -1,8 +1,8 @@
 // The bar above every signed-in screen: drawer button (small screens), search, notifications,
 // messages, theme and the user menu (spec §2 Layout).
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'wouter';
-import { Bell, LayoutDashboard, LogOut, Menu, MessageSquare, Monitor, Moon, Search, Sun, UserRound } from 'lucide-react';
+import { useLocation } from 'wouter';
+import { Bell, LayoutDashboard, LogOut, Menu, Monitor, Moon, Search, Sun, UserRound } from 'lucide-react';
 import { VisuallyHidden } from 'radix-ui';
 import type { User } from '@shared/contracts/auth';
 import { ThemeMenu } from '@/components/theme-menu';
@@ -23,6 +23,7 @@ import { Input } from '@/components/ui/input';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { USER_TYPE_LABELS, dashboardPath, profilePath, useLogout } from '@/features/auth/api';
+import { MessagesButton } from '@/features/messaging/components/messages-button';
 import { useTheme, type Theme } from '@/lib/theme';
 import { initials } from '@/lib/utils';
 import { SidebarContent } from './sidebar';
@@ -39,11 +40,7 @@ export function TopBar({ user }: { user: User }) {
       <SearchBox placeholder={SEARCH_PLACEHOLDER[user.userType]} />
       <div className="ml-auto flex shrink-0 items-center gap-0.5 sm:gap-1">
         <NotificationsButton />
-        <Button asChild variant="ghost" size="icon" className="size-9 sm:size-10">
-          <Link href="/messages" aria-label="Messages" title="Messages">
-            <MessageSquare aria-hidden className="size-5" />
-          </Link>
-        </Button>
+        <MessagesButton />
         {/* On phones the theme choice lives in the user menu, to leave room for search. */}
         <div className="hidden sm:block">
           <ThemeMenu />

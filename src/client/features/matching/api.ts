@@ -1,7 +1,19 @@
-// Match lists per side (spec §7). Both come back best first, each with the counterpart's card.
-import { queryOptions } from '@tanstack/react-query';
-import { listInvestorMatches, listStartupMatches } from '@shared/contracts/matches';
+// Match lists per side (spec §7), generation and decisions. Both lists come back best first, each
+// with the counterpart's card and the score's explanation.
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  generateMatches,
+  listInvestorMatches,
+  listStartupMatches,
+  updateMatch,
+  type GenerateMatchesResult,
+  type InvestorSideMatch,
+  type StartupSideMatch,
+  type UpdateMatchBody,
+} from '@shared/contracts/matches';
+import type { MatchStatus } from '@shared/enums';
 import { api } from '@/lib/api';
+import { toast } from '@/lib/use-toast';
 
 export const startupMatchesQuery = queryOptions({
   queryKey: ['matches', 'startup'],
@@ -15,3 +27,83 @@ export const investorMatchesQuery = queryOptions({
 
 /** Where each side's match list lives. */
 export const MATCHES_PATH = { startup: '/startup/investor-matches', investor: '/investor/startups' } as const;
+
+/** Everything a match change can move: both lists, the dashboard's numbers, the activity feed. */
+export function refreshAfterMatchChange(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['matches'] }),
+    queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+    queryClient.invalidateQueries({ queryKey: ['activities'] }),
+  ]);
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** The result toast's wording: what the run added and what it refreshed. */
+export function describeGeneration({ created, updated }: GenerateMatchesResult): { title: string; description: string } {
+  if (created > 0) {
+    return {
+      title: 'Matches generated',
+      description: `Found ${plural(created, 'new match', 'new matches')}${updated > 0 ? ` and refreshed the scores of ${updated}` : ''}.`,
+    };
+  }
+  if (updated > 0) return { title: 'Matches refreshed', description: `No new matches this time; refreshed the scores of ${plural(updated, 'match', 'matches')}.` };
+  return { title: 'No new matches', description: 'Nobody scores above the threshold yet. A fuller profile gives the score more to work with.' };
+}
+
+/**
+ * POST /api/generate-matches. The pending state lives on the button; the outcome is a toast
+ * either way. A failure keeps `error` on the mutation, so the screen can also offer the way out
+ * (the 409 "Complete your profile first" links to the profile).
+ */
+export function useGenerateMatches() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api(generateMatches),
+    onSuccess: async (result) => {
+      // Wait for the fresh list, so the toast and the new cards arrive together.
+      await refreshAfterMatchChange(queryClient);
+      toast(describeGeneration(result));
+    },
+    onError: (error) => toast({ title: "Couldn't generate matches", description: error.message, variant: 'destructive' }),
+  });
+}
+
+export interface MatchDecision {
+  id: number;
+  /** The counterpart's name, for the toast. */
+  name: string;
+  from: MatchStatus;
+  body: UpdateMatchBody;
+}
+
+function decisionToast({ name, from, body }: MatchDecision) {
+  if (body.status === 'rejected') return { title: 'Match declined', description: `${name} moved to Rejected. You can reconsider at any time.` };
+  if (from === 'rejected') return { title: 'Match reconsidered', description: `You accepted ${name}. You can now message them.` };
+  return { title: 'Match accepted', description: `You can now message ${name}.` };
+}
+
+function replaceMatch<T extends StartupSideMatch | InvestorSideMatch>(list: T[] | undefined, updated: T): T[] | undefined {
+  return list?.map((match) => (match.id === updated.id ? updated : match));
+}
+
+/**
+ * POST /api/matches/:id/update: Accept, Decline (with an optional reason) or Reconsider. The
+ * answer is the updated match, which replaces the old one in the list at once; the lists are
+ * then refetched so anything else that changed shows too.
+ */
+export function useUpdateMatch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (decision: MatchDecision) => api(updateMatch, { params: { id: decision.id }, body: decision.body }),
+    onSuccess: (updated, decision) => {
+      if ('investor' in updated) queryClient.setQueryData(startupMatchesQuery.queryKey, (list) => replaceMatch(list, updated));
+      else queryClient.setQueryData(investorMatchesQuery.queryKey, (list) => replaceMatch(list, updated));
+      toast(decisionToast(decision));
+    },
+    onError: (error) => toast({ title: "Couldn't update the match", description: error.message, variant: 'destructive' }),
+    // Also after a 409: the other party may have decided first, and the list should say so.
+    // Not awaited: the card is already right from the answer, and stays usable meanwhile.
+    onSettled: () => void refreshAfterMatchChange(queryClient),
+  });
+}

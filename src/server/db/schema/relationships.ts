@@ -23,6 +23,9 @@ export const matches = pgTable(
     status: text('status').notNull().default('pending'),
     // The engine's explanation of the score (components, both one-sided fits, reasons).
     breakdown: jsonb('breakdown'),
+    // The side whose decision set the current status (null while pending): only the side that
+    // declined may reconsider.
+    decidedBy: text('decided_by'),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
@@ -33,6 +36,7 @@ export const matches = pgTable(
     index('matches_investor_score_idx').on(t.investorId, t.score.desc()),
     check('matches_score_range', sql`${t.score} between 0 and 100`),
     check('matches_status_check', sql`${t.status} in ('pending', 'accepted', 'rejected')`),
+    check('matches_decided_by_check', sql`${t.decidedBy} in ('startup', 'investor')`),
   ],
 );
 

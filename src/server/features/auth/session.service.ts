@@ -64,6 +64,20 @@ export async function resolveSession(db: DbExecutor, token: string, now: Date, p
   return { actor, refreshedExpiry: sessionCookieExpiry(now, row.absoluteExpiresAt, policy) };
 }
 
+/**
+ * Whether a session still stands (not logged out, not past either deadline), without counting as
+ * activity: long-lived connections such as the live event stream recheck with this, so an open
+ * tab neither outlives its session nor keeps an idle one alive.
+ */
+export async function isSessionActive(db: DbExecutor, sessionId: string, now: Date, policy: SessionPolicy): Promise<boolean> {
+  const [row] = await db
+    .select({ lastActiveAt: sessions.lastActiveAt, absoluteExpiresAt: sessions.absoluteExpiresAt })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId));
+  if (!row) return false;
+  return now.getTime() < row.lastActiveAt.getTime() + policy.idleDays * DAY_MS && now.getTime() < row.absoluteExpiresAt.getTime();
+}
+
 export async function deleteSession(db: DbExecutor, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }

@@ -11,16 +11,19 @@
 // Every instance syncs from the database, so several instances on one database agree without
 // talking to each other. Syncs are serialised: one at a time per instance.
 import { desc, gt, sql } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
+import { queryRows, type DbExecutor } from '../../db/client';
 import { investorProfiles, matchDecisions, matchingUserState, startupProfiles } from '../../db/schema';
 import { fitGlobalModel, priorModel, type Decision, type GlobalModel, type UserLearningState } from './engine/learning';
 import { createMatchingEngine, type MatchingEngine } from './engine/matching-engine';
 import type { RawInvestorProfile, RawStartupProfile } from './engine/normalize';
 import { COMPONENT_KEYS, type Side } from './engine/score';
 
-/** Rows changed within this window before the last sync are read again: a transaction that took
- * its timestamp earlier but committed later, or a few seconds of clock skew, is never missed. */
-const SYNC_OVERLAP_MS = 60_000;
+/**
+ * Rows stamped within this window before the last sync are read again: `now()` is a transaction's
+ * start time, so a short transaction may commit after a sync that began later than its stamp.
+ * Every stamp and the sync's own time come from the database clock, so instances never disagree.
+ */
+const SYNC_OVERLAP_MS = 10_000;
 const REBUILD_SHARE = 0.1;
 const REBUILD_AFTER_MS = 60 * 60_000;
 /** The global learning models are fitted on at most this many recent decisions per side. */
@@ -91,8 +94,13 @@ async function fitModels(db: DbExecutor): Promise<LearningModels> {
   return { investor: await fitSide('investor'), startup: await fitSide('startup') };
 }
 
-export function createMatchingEngineStore(options: { now?: () => number } = {}): MatchingEngineStore {
-  const now = options.now ?? Date.now;
+/** The database's clock, in ms: the one every updated_at stamp comes from. */
+async function databaseNow(db: DbExecutor): Promise<number> {
+  const [row] = await queryRows<{ now: Date | string }>(db, sql`select now() as now`);
+  return new Date(row!.now).getTime();
+}
+
+export function createMatchingEngineStore(): MatchingEngineStore {
   let current: { engine: MatchingEngine; models: LearningModels; builtAt: number; changesSinceBuild: number } | null = null;
   /** Last seen updated_at (ms) per profile ('s:12', 'i:7') and learned state ('l:12'). */
   let versions = new Map<string, number>();
@@ -103,7 +111,7 @@ export function createMatchingEngineStore(options: { now?: () => number } = {}):
   let queued: Promise<SyncedEngine> | null = null;
 
   const rebuild = async (db: DbExecutor) => {
-    const syncStartedAt = now();
+    const syncStartedAt = await databaseNow(db);
     const [startups, investors, states, models] = await Promise.all([
       db.select(startupColumns).from(startupProfiles),
       db.select(investorColumns).from(investorProfiles),
@@ -122,7 +130,7 @@ export function createMatchingEngineStore(options: { now?: () => number } = {}):
 
   const syncChanges = async (db: DbExecutor) => {
     const state = current!;
-    const syncStartedAt = now();
+    const syncStartedAt = await databaseNow(db);
     const since = new Date(syncedUpTo - SYNC_OVERLAP_MS);
     const [startups, investors, states] = await Promise.all([
       db.select(startupColumns).from(startupProfiles).where(gt(startupProfiles.updatedAt, since)),

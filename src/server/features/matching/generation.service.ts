@@ -197,17 +197,18 @@ export interface DecisionToLearn {
  * the RECON counts of what they accept. The row is locked while it is updated, so two quick
  * decisions by one user never overwrite each other's update.
  */
-export async function learnFromDecision(deps: Pick<MatchingDeps, 'db' | 'engines'>, decision: DecisionToLearn, now = new Date()): Promise<void> {
+export async function learnFromDecision(deps: Pick<MatchingDeps, 'db' | 'engines'>, decision: DecisionToLearn): Promise<void> {
   const { engine, models } = await deps.engines.get(deps.db);
   const attributes = engine.attributesOf(counterpartSide(decision.side), decision.counterpartId) ?? { industry: [], stage: [], check: [], continent: [] };
   await deps.db.transaction(async (tx) => {
-    await tx.insert(matchingUserState).values({ userId: decision.userId, state: createUserState(decision.side), decisionCount: 0, updatedAt: now }).onConflictDoNothing();
+    await tx.insert(matchingUserState).values({ userId: decision.userId, state: createUserState(decision.side), decisionCount: 0 }).onConflictDoNothing();
     const [row] = await tx.select().from(matchingUserState).where(eq(matchingUserState.userId, decision.userId)).for('update');
     const state = row!.state as UserLearningState;
     const next = recordDecision(state, models[decision.side], { accepted: decision.accepted, components: sideComponentValues(decision.components, decision.side) }, attributes);
     await tx
       .update(matchingUserState)
-      .set({ state: next, decisionCount: next.decisions, updatedAt: now })
+      // The database clock, which the engine syncs on (see engine-store.ts).
+      .set({ state: next, decisionCount: next.decisions, updatedAt: sql`now()` })
       .where(eq(matchingUserState.userId, decision.userId));
   });
 }

@@ -3,7 +3,7 @@
 // live in generation.service.ts.
 import { and, avg, count, desc, eq, or } from 'drizzle-orm';
 import type { InvestorSideMatch, MatchBreakdown, StartupSideMatch, UpdateMatchBody } from '../../../shared/contracts/matches';
-import type { MatchStatus } from '../../../shared/enums';
+import type { MatchStatus, UserType } from '../../../shared/enums';
 import { DECLINE_REASONS } from '../../../shared/enums';
 import { conflict, notFound } from '../../app-error';
 import type { AppDatabase, DbExecutor } from '../../db/client';
@@ -41,6 +41,7 @@ function matchFields(row: MatchRow, viewer: Side) {
     score: row.score,
     status: row.status as MatchStatus,
     breakdown: breakdownFor(row, viewer),
+    decidedBy: (row.decidedBy as UserType | null) ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -106,8 +107,13 @@ export async function decideMatch(deps: MatchingDeps & { events: EventHub }, act
     if (!ALLOWED_TRANSITIONS[from].includes(input.status)) {
       throw conflict(from === input.status ? `This match is already ${from}.` : `A match that is ${from} cannot be ${input.status}.`);
     }
+    // A decline is the decliner's to take back: otherwise one side could overrule the other's
+    // "no" and force a connection (which unlocks messages and shares documents).
+    if (from === 'rejected' && row.decidedBy !== null && row.decidedBy !== actor.userType) {
+      throw conflict('The other side declined this match; only they can reconsider it.');
+    }
 
-    await tx.update(matches).set({ status: input.status, updatedAt: now }).where(eq(matches.id, row.id));
+    await tx.update(matches).set({ status: input.status, decidedBy: actor.userType, updatedAt: now }).where(eq(matches.id, row.id));
     await tx.insert(matchDecisions).values({
       matchId: row.id,
       userId: actor.id,
@@ -138,7 +144,7 @@ export async function decideMatch(deps: MatchingDeps & { events: EventHub }, act
   if (decided && components) {
     const counterpartId = actor.userType === 'startup' ? decided.investorId : decided.startupId;
     deps.background.run('learn from a match decision', () =>
-      learnFromDecision(deps, { userId: actor.id, side: actor.userType, counterpartId, accepted: input.status === 'accepted', components }, now),
+      learnFromDecision(deps, { userId: actor.id, side: actor.userType, counterpartId, accepted: input.status === 'accepted', components }),
     );
   }
   return view;

@@ -5,7 +5,7 @@ import type { CreateMilestoneBody, Milestone } from '../../../shared/contracts/m
 import type { MilestoneStatus } from '../../../shared/enums';
 import { conflict, forbidden, invalid, notFound } from '../../app-error';
 import type { AppDatabase, DbExecutor } from '../../db/client';
-import { investorProfiles, milestones, startupProfiles, users } from '../../db/schema';
+import { investorProfiles, matches, milestones, startupProfiles, users } from '../../db/schema';
 import type { Actor } from '../../http/session';
 import type { EventHub } from '../../realtime/event-hub';
 import { recordActivity } from '../activity/activity.service';
@@ -53,6 +53,20 @@ async function ownMilestone(db: DbExecutor, actor: Actor, milestoneId: number): 
   return row;
 }
 
+/**
+ * How the actor's feed names the other party: the firm or company name, or the person's name
+ * before they saved a profile. Read inside the same transaction as the change it describes.
+ */
+async function partnerName(db: DbExecutor, actor: Actor, pair: { startupId: number; investorId: number }): Promise<string> {
+  const partnerId = actor.userType === 'startup' ? pair.investorId : pair.startupId;
+  const [row] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName, firmName: investorProfiles.firmName, companyName: startupProfiles.companyName })
+    .from(users)
+    .leftJoin(investorProfiles, eq(investorProfiles.userId, users.id))
+    .leftJoin(startupProfiles, eq(startupProfiles.userId, users.id))
+    .where(eq(users.id, partnerId));
+  return row ? (row.firmName ?? row.companyName ?? `${row.firstName} ${row.lastName}`) : 'your partner';
+}
 
 export async function listMilestones(deps: MilestoneDeps, actor: Actor, partnerId: number): Promise<Milestone[]> {
   const pair = await connectedPair(deps.db, actor, partnerId);
@@ -78,7 +92,8 @@ export async function createMilestone(deps: MilestoneDeps, actor: Actor, input: 
       .insert(milestones)
       .values({ ...pair, title: input.title, description: input.description || null, date: input.date || null, status: input.status })
       .returning();
-    await recordActivity(tx, { userId: actor.id, activityType: 'milestone_created', entityId: row!.id, description: `Added the milestone "${row!.title}"` });
+    const partner = await partnerName(tx, actor, pair);
+    await recordActivity(tx, { userId: actor.id, activityType: 'milestone_created', entityId: row!.id, description: `Added the milestone "${row!.title}" with ${partner}` });
     await deps.events.publish(tx, [pair.startupId, pair.investorId], { type: 'milestone_updated', milestoneId: row!.id, ...pair });
     return toMilestone(row!);
   });
@@ -93,7 +108,8 @@ export async function advanceMilestone(deps: MilestoneDeps, actor: Actor, milest
     }
     const [updated] = await tx.update(milestones).set({ status, updatedAt: deps.now() }).where(eq(milestones.id, row.id)).returning();
     const verb = status === 'in_progress' ? 'Started' : 'Completed';
-    await recordActivity(tx, { userId: actor.id, activityType: 'milestone_updated', entityId: row.id, description: `${verb} the milestone "${row.title}"` });
+    const partner = await partnerName(tx, actor, row);
+    await recordActivity(tx, { userId: actor.id, activityType: 'milestone_updated', entityId: row.id, description: `${verb} the milestone "${row.title}" with ${partner}` });
     await deps.events.publish(tx, [row.startupId, row.investorId], { type: 'milestone_updated', milestoneId: row.id, startupId: row.startupId, investorId: row.investorId });
     return toMilestone(updated!);
   });
@@ -107,7 +123,8 @@ export async function editMilestone(deps: MilestoneDeps, actor: Actor, milestone
     if (input.description !== undefined) changes.description = input.description || null;
     if (input.date !== undefined) changes.date = input.date || null;
     const [updated] = await tx.update(milestones).set(changes).where(eq(milestones.id, row.id)).returning();
-    await recordActivity(tx, { userId: actor.id, activityType: 'milestone_updated', entityId: row.id, description: `Edited the milestone "${updated!.title}"` });
+    const partner = await partnerName(tx, actor, row);
+    await recordActivity(tx, { userId: actor.id, activityType: 'milestone_updated', entityId: row.id, description: `Edited the milestone "${updated!.title}" with ${partner}` });
     await deps.events.publish(tx, [row.startupId, row.investorId], { type: 'milestone_updated', milestoneId: row.id, startupId: row.startupId, investorId: row.investorId });
     return toMilestone(updated!);
   });
@@ -117,17 +134,23 @@ export async function deleteMilestone(deps: MilestoneDeps, actor: Actor, milesto
   await deps.db.transaction(async (tx) => {
     const row = await ownMilestone(tx, actor, milestoneId);
     await tx.delete(milestones).where(eq(milestones.id, row.id));
-    await recordActivity(tx, { userId: actor.id, activityType: 'milestone_updated', entityId: row.id, description: `Removed the milestone "${row.title}"` });
+    const partner = await partnerName(tx, actor, row);
+    await recordActivity(tx, { userId: actor.id, activityType: 'milestone_updated', entityId: row.id, description: `Removed the milestone "${row.title}" with ${partner}` });
     await deps.events.publish(tx, [row.startupId, row.investorId], { type: 'milestone_updated', milestoneId: row.id, startupId: row.startupId, investorId: row.investorId });
   });
 }
 
-/** Not-yet-completed milestones across all of the actor's partners, soonest first (dashboard card). */
+/**
+ * Not-yet-completed milestones across all of the actor's partners, in progress first, then by
+ * date (dashboard card). Like every other call, only pairs whose match is accepted: the join on
+ * matches is the connection check.
+ */
 export async function listUpcomingMilestones(deps: MilestoneDeps, actor: Actor, limit = 5) {
   const partnerColumn = actor.userType === 'startup' ? milestones.investorId : milestones.startupId;
   const rows = await deps.db
     .select({ milestone: milestones, firstName: users.firstName, lastName: users.lastName, firmName: investorProfiles.firmName, companyName: startupProfiles.companyName })
     .from(milestones)
+    .innerJoin(matches, and(eq(matches.startupId, milestones.startupId), eq(matches.investorId, milestones.investorId), eq(matches.status, 'accepted')))
     .innerJoin(users, eq(users.id, partnerColumn))
     .leftJoin(investorProfiles, eq(investorProfiles.userId, partnerColumn))
     .leftJoin(startupProfiles, eq(startupProfiles.userId, partnerColumn))

@@ -1,6 +1,6 @@
 // Startup and investor profiles: the owner's view and edits, and the public cards others see.
 // Completeness is computed here from what is filled, never taken from the client.
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type {
   InvestorCard,
   InvestorPreferences,
@@ -136,10 +136,12 @@ export async function updateStartupProfile(db: AppDatabase, actor: Actor, input:
       investorPreferences: input.investorPreferences ?? (existing?.investorPreferences as InvestorPreferences | null) ?? EMPTY_PREFERENCES,
     };
     const profileCompleteness = startupCompleteness(values);
+    // updated_at comes from the database clock, like the insert's default: the matching engine
+    // syncs on it, and every instance must read one clock.
     const [row] = await tx
       .insert(startupProfiles)
       .values({ userId: actor.id, ...values, profileCompleteness })
-      .onConflictDoUpdate({ target: startupProfiles.userId, set: { ...values, profileCompleteness, updatedAt: new Date() } })
+      .onConflictDoUpdate({ target: startupProfiles.userId, set: { ...values, profileCompleteness, updatedAt: sql`now()` } })
       .returning();
     await recordActivity(tx, { userId: actor.id, activityType: 'profile_updated', entityId: row!.id, description: existing ? 'Updated your company profile' : 'Created your company profile' });
     return toStartupProfile(row!);
@@ -165,7 +167,7 @@ export async function updateInvestorProfile(db: AppDatabase, actor: Actor, input
     const [row] = await tx
       .insert(investorProfiles)
       .values({ userId: actor.id, ...values, profileCompleteness })
-      .onConflictDoUpdate({ target: investorProfiles.userId, set: { ...values, profileCompleteness, updatedAt: new Date() } })
+      .onConflictDoUpdate({ target: investorProfiles.userId, set: { ...values, profileCompleteness, updatedAt: sql`now()` } })
       .returning();
     await recordActivity(tx, { userId: actor.id, activityType: 'profile_updated', entityId: row!.id, description: existing ? 'Updated your firm profile' : 'Created your firm profile' });
     return toInvestorProfile(row!);

@@ -1,6 +1,7 @@
-// Spec §2 / §9: the top 3 matches by score, each with its counterpart and a View Profile link
-// (/investor/{id} for startups, /startup/{id} for investors). Empty: 'No matches found'.
-import { useQuery } from '@tanstack/react-query';
+// Spec §2 / §9: the top 3 matches by score, each with its counterpart, the strongest reason for
+// the score, and a View Profile link (/investor/{id} for startups, /startup/{id} for investors).
+// Empty: 'No matches found'. Kept live: the other party's decisions refetch it.
+import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { ArrowRight, Handshake } from 'lucide-react';
 import type { UserType } from '@shared/enums';
@@ -10,64 +11,35 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { MATCHES_PATH, investorMatchesQuery, startupMatchesQuery } from '@/features/matching/api';
-import { cn } from '@/lib/utils';
+import { MATCHES_PATH, investorMatchesQuery, refreshAfterMatchChange, startupMatchesQuery } from '@/features/matching/api';
+import { ScoreBadge } from '@/features/matching/components/score-badge';
+import { STATUS_LABELS, fromInvestorSide, fromStartupSide, type MatchView } from '@/features/matching/match-view';
+import { useLiveEvent } from '@/lib/live-events';
 
 export const TOP_MATCH_COUNT = 3;
-
-interface MatchRow {
-  id: number;
-  score: number;
-  status: string;
-  name: string;
-  details: string;
-  href: string;
-}
-
-const STATUS_LABELS: Record<string, string> = { pending: 'Pending', accepted: 'Accepted', rejected: 'Declined' };
 
 /** The first three by score; the list already comes best first, this keeps it so regardless. */
 function topByScore<T extends { score: number }>(matches: readonly T[]): T[] {
   return [...matches].sort((a, b) => b.score - a.score).slice(0, TOP_MATCH_COUNT);
 }
 
-function useTopMatches(userType: UserType) {
+function useTopMatches(userType: UserType): { rows: MatchView[] | undefined; query: UseQueryResult<unknown, Error> } {
   const startup = useQuery({ ...startupMatchesQuery, enabled: userType === 'startup' });
   const investor = useQuery({ ...investorMatchesQuery, enabled: userType === 'investor' });
-  if (userType === 'startup') {
-    const rows: MatchRow[] | undefined = startup.data
-      ? topByScore(startup.data).map((match) => ({
-          id: match.id,
-          score: match.score,
-          status: match.status,
-          name: match.investor.firmName,
-          details: [match.investor.location, match.investor.industryFocus.slice(0, 2).join(', ')].filter(Boolean).join(' · '),
-          href: `/investor/${match.investorId}`,
-        }))
-      : undefined;
-    return { rows, query: startup };
-  }
-  const rows: MatchRow[] | undefined = investor.data
-    ? topByScore(investor.data).map((match) => ({
-        id: match.id,
-        score: match.score,
-        status: match.status,
-        name: match.startup.companyName,
-        details: [match.startup.industry, match.startup.stage, match.startup.location].filter(Boolean).join(' · '),
-        href: `/startup/${match.startupId}`,
-      }))
-    : undefined;
-  return { rows, query: investor };
+  if (userType === 'startup') return { rows: startup.data && topByScore(startup.data).map(fromStartupSide), query: startup };
+  return { rows: investor.data && topByScore(investor.data).map(fromInvestorSide), query: investor };
 }
 
-function scoreTone(score: number): string {
-  if (score >= 75) return 'bg-success/15 text-success';
-  if (score >= 50) return 'bg-accent text-accent-foreground';
-  return 'bg-muted text-muted-foreground';
+/** One line under the name: where they are and what they do, in the card's words. */
+function detailsOf(row: MatchView): string {
+  const { counterpart } = row;
+  return [counterpart.location, counterpart.industries.slice(0, 2).join(', '), counterpart.facts[0]?.value].filter(Boolean).join(' · ');
 }
 
 export function TopMatchesCard({ userType, className }: { userType: UserType; className?: string }) {
   const { rows, query } = useTopMatches(userType);
+  const queryClient = useQueryClient();
+  useLiveEvent(['match_updated'], () => void refreshAfterMatchChange(queryClient));
   const matchesPath = MATCHES_PATH[userType];
   const title = userType === 'startup' ? 'Top Investor Matches' : 'Top Startup Matches';
   return (
@@ -116,20 +88,18 @@ export function TopMatchesCard({ userType, className }: { userType: UserType; cl
           <ol className="divide-y">
             {rows.map((row) => (
               <li key={row.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3">
-                <div className={cn('flex size-11 shrink-0 flex-col items-center justify-center rounded-full text-sm font-semibold tabular-nums', scoreTone(row.score))}>
-                  {row.score}
-                  <span className="sr-only">% match</span>
-                </div>
+                <ScoreBadge score={row.score} size="sm" />
                 <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-semibold">{row.name}</p>
-                  <p className="truncate text-xs text-muted-foreground">{row.details || 'No details yet'}</p>
+                  <p className="truncate text-sm font-semibold">{row.counterpart.name}</p>
+                  <p className="truncate text-xs text-muted-foreground">{detailsOf(row) || 'No details yet'}</p>
+                  {row.breakdown?.topReasons[0] && <p className="mt-0.5 truncate text-xs">{row.breakdown.topReasons[0]}</p>}
                 </div>
                 <Badge variant="outline" className="hidden sm:inline-flex">
-                  {STATUS_LABELS[row.status] ?? row.status}
+                  {STATUS_LABELS[row.status]}
                 </Badge>
                 <Button asChild variant="outline" size="sm">
-                  <Link href={row.href}>
-                    View Profile<span className="sr-only"> of {row.name}</span>
+                  <Link href={row.counterpart.profileHref}>
+                    View Profile<span className="sr-only"> of {row.counterpart.name}</span>
                   </Link>
                 </Button>
               </li>

@@ -635,7 +635,9 @@ function componentReason(key: ComponentKey, side: Side, value: number | null, s:
     case 'text': {
       if (value === null) return phrased(() => 'Unknown: no description to compare');
       const shared = topSharedTerms(index, s.vector, i.vector, 3).filter(Boolean);
-      if (value > 0 && shared.length > 0) return phrased(() => `Shared themes: ${shared.join(', ')}`);
+      if (value >= 0.5 && shared.length > 0) return phrased(() => `Shared themes: ${shared.join(', ')}`);
+      // A weak overlap is often the card's biggest shortfall: it must read as one, not as praise.
+      if (value > 0 && shared.length > 0) return phrased(() => `Themes: little in common beyond ${shared.join(', ')}`);
       return phrased((v) => `Themes: little overlap between ${v.sPos} description and ${v.iPos} thesis`);
     }
     case 'bizModel': {
@@ -737,11 +739,14 @@ export function scorePair(s: PreparedStartup, i: PreparedInvestor, context: Scor
   }
   const top = [...bestByKey.values()].sort((a, b) => b.contribution - a.contribution).slice(0, 3);
   // Biggest shortfall: the weak (value < .5) known component that cost the most points,
-  // 100·w·(1 − c)/Σw. Weak only, so it never repeats a top reason or reads like praise.
+  // 100·w·(1 − c)/Σw. Weak only, so it reads as a shortfall; and never a line already shown as a
+  // top reason (learning can make one side's view of a factor weak while the other's is strong,
+  // and both sides phrase the factor alike).
+  const shownReasons = new Set(top.map((c) => c.reason.startup));
   let shortfall: ComponentExplanation | null = null;
   let shortfallPoints = MIN_SHORTFALL_POINTS;
   for (const component of components) {
-    if (component.value === null || component.value >= 0.5) continue;
+    if (component.value === null || component.value >= 0.5 || shownReasons.has(component.reason.startup)) continue;
     const lost = 100 * component.weight * (1 - component.value);
     if (lost > shortfallPoints) [shortfall, shortfallPoints] = [component, lost];
   }

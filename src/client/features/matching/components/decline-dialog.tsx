@@ -1,0 +1,98 @@
+// Decline with an optional reason (issue #4: not my stage, not my sector, check size, location,
+// timing, other). The reason teaches the matching what to suggest less; the other party never
+// sees it. Native radios in a fieldset: arrow keys move between them, screen readers announce the
+// group, and "No reason" keeps the choice truly optional.
+import { useState, type FormEvent } from 'react';
+import { LoaderCircle } from 'lucide-react';
+import { DECLINE_REASONS, type DeclineReason } from '@shared/enums';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { cn } from '@/lib/utils';
+
+const NO_REASON = '';
+
+export function DeclineDialog({
+  name,
+  open,
+  onOpenChange,
+  onConfirm,
+  isPending,
+  onCloseAutoFocus,
+}: {
+  name: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onConfirm: (reason: DeclineReason | undefined) => void;
+  isPending: boolean;
+  /** Lets the list decide where focus goes once the card it came from may have moved. */
+  onCloseAutoFocus?: (event: Event) => void;
+}) {
+  const [reason, setReason] = useState<DeclineReason | typeof NO_REASON>(NO_REASON);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onConfirm(reason === NO_REASON ? undefined : reason);
+  };
+  const close = () => {
+    setReason(NO_REASON);
+    onOpenChange(false);
+  };
+  const options: Array<{ value: DeclineReason | typeof NO_REASON; label: string }> = [...DECLINE_REASONS, { value: NO_REASON, label: 'Rather not say' }];
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        // Not while the request is in flight: the answer decides what the card shows next.
+        if (!next && !isPending) close();
+      }}
+    >
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
+        <form onSubmit={submit} className="grid gap-5" aria-label={`Decline ${name}`}>
+          <DialogHeader>
+            <DialogTitle>Decline {name}?</DialogTitle>
+            <DialogDescription>The match moves to Rejected, and you can reconsider it later. A reason is optional; it helps us suggest better matches, and {name} never sees it.</DialogDescription>
+          </DialogHeader>
+          <fieldset className="grid gap-2" disabled={isPending}>
+            <legend className="mb-2 text-sm font-medium">Reason (optional)</legend>
+            <div className="grid gap-2 sm:grid-cols-2">
+              {options.map((option) => (
+                <label
+                  key={option.value || 'none'}
+                  className={cn(
+                    'flex cursor-pointer items-center gap-2.5 rounded-md border bg-background px-3 py-2.5 text-sm transition-colors hover:bg-accent/60',
+                    'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60',
+                    reason === option.value && 'border-primary bg-accent font-medium text-accent-foreground',
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name="decline-reason"
+                    value={option.value}
+                    checked={reason === option.value}
+                    onChange={() => setReason(option.value)}
+                    className="size-4 shrink-0 accent-primary outline-none"
+                  />
+                  {option.label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <DialogFooter>
+            <Button variant="outline" onClick={close} disabled={isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="destructive" disabled={isPending}>
+              {isPending ? (
+                <>
+                  <LoaderCircle aria-hidden className="animate-spin" />
+                  Declining...
+                </>
+              ) : (
+                'Decline'
+              )}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,161 @@
+// The two match lists as one shape, and the spec's filters over it (spec §5 "Filters"). Both
+// screens and their cards read MatchView, so the rules (what search looks at, which fit is whose,
+// where links go) are written once and unit-tested without a browser.
+import type { InvestorSideMatch, MatchBreakdown, StartupSideMatch } from '@shared/contracts/matches';
+import { FUNDING_GOAL_OPTIONS, INDUSTRIES, TEAM_SIZE_OPTIONS, bucketLabel, type MatchStatus, type UserType } from '@shared/enums';
+
+export interface CounterpartFact {
+  label: string;
+  value: string;
+}
+
+/** Who is on the other side of a match, in the words the card shows. */
+export interface Counterpart {
+  userId: number;
+  name: string;
+  location: string | null;
+  description: string | null;
+  /** Spec §3 card fields as label/value pairs; empty ones are left out. */
+  facts: CounterpartFact[];
+  /** Industry focus (investors) or the industry (startups), shown as chips. */
+  industries: string[];
+  profileHref: string;
+  messageHref: string;
+  /** The text search looks at (spec §5): firm name and location, or company name, location and industry. */
+  searchText: string[];
+}
+
+export interface MatchView {
+  id: number;
+  score: number;
+  status: MatchStatus;
+  breakdown: MatchBreakdown | null;
+  /** Declined by the other side: only they can reconsider, so the card offers no Reconsider. */
+  isDeclinedByThem: boolean;
+  counterpart: Counterpart;
+}
+
+const declinedBy = (match: { status: MatchStatus; decidedBy: UserType | null }, counterpartSide: UserType) => match.status === 'rejected' && match.decidedBy === counterpartSide;
+
+const present = (facts: Array<CounterpartFact | null>): CounterpartFact[] => facts.filter((fact): fact is CounterpartFact => fact !== null && fact.value !== '');
+const fact = (label: string, value: string | null | undefined): CounterpartFact | null => (value ? { label, value } : null);
+
+/** A startup's view of one match: the investor it was matched with. */
+export function fromStartupSide(match: StartupSideMatch): MatchView {
+  const investor = match.investor;
+  return {
+    id: match.id,
+    score: match.score,
+    status: match.status,
+    breakdown: match.breakdown,
+    isDeclinedByThem: declinedBy(match, 'investor'),
+    counterpart: {
+      userId: match.investorId,
+      name: investor.firmName,
+      location: investor.location,
+      description: investor.investmentThesis ?? investor.description,
+      facts: present([
+        fact('Stages', investor.stagePreference.join(', ')),
+        fact('Check size', investor.investmentRange.join(', ')),
+        fact('Portfolio', investor.portfolioSize === null ? null : `${investor.portfolioSize} ${investor.portfolioSize === 1 ? 'company' : 'companies'}`),
+      ]),
+      industries: investor.industryFocus,
+      profileHref: `/investor/${match.investorId}`,
+      // The communications screen opens the conversation named by ?partner= (a user id).
+      messageHref: `/startup/communications?partner=${match.investorId}`,
+      searchText: [investor.firmName, investor.location ?? ''],
+    },
+  };
+}
+
+/** An investor's view of one match: the startup it was matched with. */
+export function fromInvestorSide(match: InvestorSideMatch): MatchView {
+  const startup = match.startup;
+  return {
+    id: match.id,
+    score: match.score,
+    status: match.status,
+    breakdown: match.breakdown,
+    isDeclinedByThem: declinedBy(match, 'startup'),
+    counterpart: {
+      userId: match.startupId,
+      name: startup.companyName,
+      location: startup.location,
+      description: startup.description,
+      facts: present([
+        fact('Stage', startup.stage),
+        fact('Raising', bucketLabel(FUNDING_GOAL_OPTIONS, startup.fundingGoal)),
+        fact('Team', bucketLabel(TEAM_SIZE_OPTIONS, startup.teamSize)),
+      ]),
+      industries: startup.industry ? [startup.industry] : [],
+      profileHref: `/startup/${match.startupId}`,
+      messageHref: `/messages?partner=${match.startupId}`,
+      searchText: [startup.companyName, startup.location ?? '', startup.industry ?? ''],
+    },
+  };
+}
+
+/** Spec §9: the investor's industry filter offers only the first 8 industries. */
+export const INDUSTRY_FILTER_OPTIONS = INDUSTRIES.slice(0, 8);
+
+export const STATUS_FILTERS = ['all', 'pending', 'accepted', 'rejected'] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+export interface MatchFilters {
+  search: string;
+  /** Spec §5: a match is kept if score >= minScore. */
+  minScore: number;
+  /** '' means all industries (spec §5). Only the investor screen sets it. */
+  industry: string;
+}
+
+export const DEFAULT_FILTERS: MatchFilters = { search: '', minScore: 0, industry: '' };
+
+/**
+ * Search (case-insensitive substring over the side's search fields), score threshold and
+ * industry. Status is not applied here: the tabs split the result by status, and count each part.
+ */
+export function applyFilters(matches: readonly MatchView[], filters: MatchFilters): MatchView[] {
+  const needle = filters.search.trim().toLowerCase();
+  return matches.filter(
+    (match) =>
+      match.score >= filters.minScore &&
+      (filters.industry === '' || match.counterpart.industries.includes(filters.industry)) &&
+      (needle === '' || match.counterpart.searchText.some((text) => text.toLowerCase().includes(needle))),
+  );
+}
+
+export function withStatus(matches: readonly MatchView[], status: StatusFilter): MatchView[] {
+  return status === 'all' ? [...matches] : matches.filter((match) => match.status === status);
+}
+
+export function countByStatus(matches: readonly MatchView[]): Record<StatusFilter, number> {
+  const counts: Record<StatusFilter, number> = { all: matches.length, pending: 0, accepted: 0, rejected: 0 };
+  for (const match of matches) counts[match.status] += 1;
+  return counts;
+}
+
+export function hasActiveFilters(filters: MatchFilters): boolean {
+  return filters.search.trim() !== '' || filters.minScore !== DEFAULT_FILTERS.minScore || filters.industry !== DEFAULT_FILTERS.industry;
+}
+
+/**
+ * The two one-sided fits in the viewer's terms (matching guide §4: "their fit for you 74 · your
+ * fit for them 82 → 78"). `investorFit` is the investor's view of the startup and `startupFit`
+ * the startup's view of the investor, so "their fit for you" is always the viewer's own side.
+ */
+export function fitsFor(viewer: UserType, breakdown: MatchBreakdown): { theirFitForYou: number; yourFitForThem: number } {
+  const own = viewer === 'startup' ? breakdown.startupFit : breakdown.investorFit;
+  const other = viewer === 'startup' ? breakdown.investorFit : breakdown.startupFit;
+  return { theirFitForYou: Math.round(own * 100), yourFitForThem: Math.round(other * 100) };
+}
+
+/** The components behind each fit, in the same terms as fitsFor. */
+export function componentsFor(viewer: UserType, breakdown: MatchBreakdown) {
+  return {
+    theirFitForYou: breakdown.components.filter((component) => component.side === viewer),
+    yourFitForThem: breakdown.components.filter((component) => component.side !== viewer),
+  };
+}
+
+export const STATUS_LABELS: Record<MatchStatus, string> = { pending: 'Pending', accepted: 'Accepted', rejected: 'Rejected' };

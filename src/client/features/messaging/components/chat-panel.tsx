@@ -1,0 +1,258 @@
+// The right pane of the messages screens (spec §2, §4): the selected partner, their thread and
+// the composer. The thread loads its latest page first and older pages as the user scrolls up,
+// scrolls to the newest message whenever one arrives, marks the partner's unread messages read
+// while the chat is on screen, and shows "Seen" under the last message the partner has read.
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { LoaderCircle, MessageSquare, MessagesSquare, WifiOff } from 'lucide-react';
+import type { User } from '@shared/contracts/auth';
+import type { ConversationSummary, Message } from '@shared/contracts/messages';
+import { Button } from '@/components/ui/button';
+import { ErrorState } from '@/components/ui/error-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { USER_TYPE_LABELS } from '@/features/auth/api';
+import { formatClockTime, formatDateTime } from '@/lib/format';
+import { useLiveStatus } from '@/lib/live-events';
+import { cn } from '@/lib/utils';
+import { threadMessages, threadQuery, useFallbackPolling, useMarkThreadRead } from '../api';
+import { groupByDay } from '../message-time';
+import { MessageComposer } from './message-composer';
+import { PartnerAvatar, partnerName } from './partner-avatar';
+
+export function ChatPanel({ partner, me, isLoading, className }: { partner: ConversationSummary | undefined; me: User; isLoading: boolean; className?: string }) {
+  const liveStatus = useLiveStatus();
+  return (
+    <section aria-label={partner ? `Chat with ${partnerName(partner)}` : 'Chat'} className={cn('flex min-h-0 flex-col', className)}>
+      {isLoading ? (
+        <ThreadSkeleton withHeader />
+      ) : !partner ? (
+        <CenteredNotice icon={MessagesSquare} title="Select a conversation" text="Choose a contact from the list to start chatting" />
+      ) : (
+        // Keyed by partner: a new chat starts with a fresh scroll position and an empty composer.
+        <ChatWithPartner key={partner.userId} partner={partner} me={me} isLiveDown={liveStatus === 'down'} />
+      )}
+    </section>
+  );
+}
+
+function ChatWithPartner({ partner, me, isLiveDown }: { partner: ConversationSummary; me: User; isLiveDown: boolean }) {
+  const name = partnerName(partner);
+  const profileHref = `/${partner.userType}/${partner.userId}`;
+  return (
+    <>
+      <header className="flex items-center gap-3 border-b px-4 py-3">
+        <PartnerAvatar partner={partner} className="size-10" />
+        <div className="min-w-0 flex-1">
+          <h2 className="truncate text-base font-semibold">{name}</h2>
+          <p className="truncate text-xs text-muted-foreground">
+            {[partner.organization, USER_TYPE_LABELS[partner.userType]].filter(Boolean).join(' · ')}
+          </p>
+        </div>
+        <Button asChild variant="outline" size="sm">
+          <Link href={profileHref}>
+            View profile<span className="sr-only"> of {name}</span>
+          </Link>
+        </Button>
+      </header>
+      {isLiveDown && (
+        <p role="status" className="flex items-center gap-2 border-b bg-muted/60 px-4 py-2 text-xs text-muted-foreground">
+          <WifiOff aria-hidden className="size-3.5 shrink-0" />
+          Live updates are paused while we reconnect. New messages still arrive every 10 seconds.
+        </p>
+      )}
+      <Thread partner={partner} me={me} />
+      <MessageComposer partner={partner} />
+    </>
+  );
+}
+
+/** The last message the caller sent that the partner has read: where "Seen" goes. */
+function lastSeenMessageId(messages: readonly Message[], myId: number): number | undefined {
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const message = messages[index]!;
+    if (message.senderId === myId && message.read) return message.id;
+  }
+  return undefined;
+}
+
+function Thread({ partner, me }: { partner: ConversationSummary; me: User }) {
+  const query = useInfiniteQuery({ ...threadQuery(partner.userId), refetchInterval: useFallbackPolling() });
+  const { data, isPending, isError, error, refetch, isRefetching, fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError } = query;
+  const messages = threadMessages(data?.pages);
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const topSentinelRef = useRef<HTMLDivElement>(null);
+  useMarkPartnerMessagesRead(partner.userId, messages, me.id);
+  useStickToLatest(scrollerRef, messages);
+
+  // Older pages load as the top of the thread scrolls into view.
+  const canLoadOlder = hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
+  useEffect(() => {
+    const sentinel = topSentinelRef.current;
+    const scroller = scrollerRef.current;
+    if (!sentinel || !scroller || !canLoadOlder) return;
+    const observer = new IntersectionObserver((entries) => entries[0]?.isIntersecting && void fetchNextPage(), { root: scroller, rootMargin: '120px 0px 0px 0px' });
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+  }, [canLoadOlder, fetchNextPage]);
+
+  if (isPending) return <ThreadSkeleton />;
+  if (isError && !isFetchNextPageError) {
+    return (
+      <div className="flex flex-1 items-center p-4">
+        <ErrorState compact title="We couldn't load this conversation" message={error.message} onRetry={() => void refetch()} isRetrying={isRefetching} className="w-full" />
+      </div>
+    );
+  }
+  if (messages.length === 0) {
+    return <CenteredNotice icon={MessageSquare} title="No messages yet" text={`Send the first message to ${partner.firstName}.`} />;
+  }
+
+  const seenId = lastSeenMessageId(messages, me.id);
+  return (
+    <div
+      ref={scrollerRef}
+      role="log"
+      aria-label={`Messages with ${partnerName(partner)}`}
+      // Focusable so keyboard users can scroll the thread; relative so the screen-reader-only
+      // text (absolutely positioned) is clipped by it instead of stretching the page.
+      tabIndex={0}
+      className="relative min-h-0 flex-1 overflow-y-auto px-3 py-4 outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset sm:px-4"
+    >
+      <div ref={topSentinelRef} />
+      {hasNextPage && (
+        <div className="mb-3 flex justify-center">
+          {isFetchNextPageError ? (
+            <ErrorState compact title="We couldn't load earlier messages" message={error?.message} onRetry={() => void fetchNextPage()} isRetrying={isFetchingNextPage} />
+          ) : (
+            <Button variant="ghost" size="sm" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
+              {isFetchingNextPage ? (
+                <>
+                  <LoaderCircle aria-hidden className="animate-spin" />
+                  Loading...
+                </>
+              ) : (
+                'Load earlier messages'
+              )}
+            </Button>
+          )}
+        </div>
+      )}
+      {groupByDay(messages).map((group) => (
+        <div key={group.key} className="grid gap-1.5">
+          <p className="my-2 text-center text-xs font-medium text-muted-foreground">{group.heading}</p>
+          {group.items.map((message) => (
+            <MessageBubble key={message.id} message={message} isMine={message.senderId === me.id} isSeen={message.id === seenId} />
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function MessageBubble({ message, isMine, isSeen }: { message: Message; isMine: boolean; isSeen: boolean }) {
+  return (
+    <div className={cn('flex flex-col', isMine ? 'items-end' : 'items-start')}>
+      <div
+        className={cn(
+          'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm break-words whitespace-pre-wrap sm:max-w-[75%]',
+          isMine ? 'rounded-br-md bg-primary text-primary-foreground' : 'rounded-bl-md bg-muted text-foreground',
+        )}
+      >
+        <span className="sr-only">{isMine ? 'You: ' : ''}</span>
+        {message.content}
+      </div>
+      <p className="mt-0.5 px-1 text-[11px] text-muted-foreground">
+        <time dateTime={message.sentAt} title={formatDateTime(message.sentAt)}>
+          {formatClockTime(message.sentAt)}
+        </time>
+        {isSeen && (
+          <>
+            <span aria-hidden> · </span>
+            <span className="font-medium">Seen</span>
+          </>
+        )}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * Spec §4: each unread message from the partner is marked read when the chat loads, and, while
+ * the chat stays open, as more arrive. Only while the page is visible: a message that lands in a
+ * background tab has not been seen, so it stays unread until the tab is shown.
+ */
+function useMarkPartnerMessagesRead(partnerId: number, messages: readonly Message[], myId: number) {
+  const { mutate } = useMarkThreadRead();
+  const newestUnreadId = messages.findLast((message) => message.senderId === partnerId && message.receiverId === myId && !message.read)?.id;
+  // The newest message a request already covers: the thread refetch that follows it must not
+  // send another.
+  const requestedUpTo = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (newestUnreadId === undefined) return;
+    const markIfVisible = () => {
+      if (document.visibilityState !== 'visible' || requestedUpTo.current === newestUnreadId) return;
+      requestedUpTo.current = newestUnreadId;
+      mutate(partnerId, {
+        onError: () => {
+          requestedUpTo.current = undefined;
+        },
+      });
+    };
+    markIfVisible();
+    document.addEventListener('visibilitychange', markIfVisible);
+    return () => document.removeEventListener('visibilitychange', markIfVisible);
+  }, [newestUnreadId, mutate, partnerId]);
+}
+
+/**
+ * Spec §2: the chat scrolls to the latest message on change. When older messages are added at
+ * the top instead, the view stays on what the user was reading.
+ */
+function useStickToLatest(scrollerRef: RefObject<HTMLDivElement | null>, messages: readonly Message[]) {
+  const newestId = messages.at(-1)?.id;
+  const oldestId = messages[0]?.id;
+  const previous = useRef<{ newestId?: number; oldestId?: number; scrollHeight: number }>({ scrollHeight: 0 });
+  useLayoutEffect(() => {
+    const scroller = scrollerRef.current;
+    if (!scroller) return;
+    const before = previous.current;
+    if (newestId !== before.newestId) scroller.scrollTop = scroller.scrollHeight;
+    else if (oldestId !== before.oldestId) scroller.scrollTop += scroller.scrollHeight - before.scrollHeight;
+    previous.current = { newestId, oldestId, scrollHeight: scroller.scrollHeight };
+  });
+}
+
+function CenteredNotice({ icon: Icon, title, text }: { icon: typeof MessageSquare; title: string; text: string }) {
+  return (
+    <div className="flex flex-1 flex-col items-center justify-center px-6 py-10 text-center">
+      <div className="mb-3 flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground">
+        <Icon aria-hidden className="size-6" />
+      </div>
+      <h2 className="text-base font-semibold">{title}</h2>
+      <p className="mt-1 max-w-xs text-sm text-muted-foreground">{text}</p>
+    </div>
+  );
+}
+
+function ThreadSkeleton({ withHeader = false }: { withHeader?: boolean }) {
+  return (
+    <div role="status" aria-label="Loading messages" className="flex min-h-0 flex-1 flex-col">
+      {withHeader && (
+        <div className="flex items-center gap-3 border-b px-4 py-3">
+          <Skeleton className="size-10 rounded-full" />
+          <div className="grid flex-1 gap-2">
+            <Skeleton className="h-4 w-40" />
+            <Skeleton className="h-3 w-24" />
+          </div>
+        </div>
+      )}
+      <div className="grid flex-1 content-end gap-3 p-4">
+        <Skeleton className="h-9 w-2/5 rounded-2xl" />
+        <Skeleton className="ml-auto h-9 w-1/2 rounded-2xl" />
+        <Skeleton className="h-14 w-3/5 rounded-2xl" />
+        <Skeleton className="ml-auto h-9 w-1/3 rounded-2xl" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+// The top bar's messages button (spec §2 Layout; issue #6): opens /messages and shows the total
+// of unread messages. It is on every signed-in screen, so it also hosts the live sync that keeps
+// every messaging cache fresh.
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { MessageSquare } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { useLiveStatus } from '@/lib/live-events';
+import { unreadCountQuery, useFallbackPolling, useMessagingLiveSync } from '../api';
+
+/** "99+" keeps the badge inside the button. */
+function badgeText(count: number): string {
+  return count > 99 ? '99+' : String(count);
+}
+
+export function MessagesButton() {
+  useMessagingLiveSync();
+  const { data } = useQuery({ ...unreadCountQuery, refetchInterval: useFallbackPolling() });
+  const unread = data?.unread ?? 0;
+  const label = unread > 0 ? `Messages, ${unread} unread` : 'Messages';
+  // Exposed as data-live-status so the browser tests can wait for the live stream, not for time.
+  const liveStatus = useLiveStatus();
+  return (
+    <Button asChild variant="ghost" size="icon" className="relative size-9 sm:size-10">
+      <Link href="/messages" aria-label={label} title={label} data-live-status={liveStatus}>
+        <MessageSquare aria-hidden className="size-5" />
+        {unread > 0 && (
+          <span
+            aria-hidden
+            className="absolute top-0.5 right-0.5 flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-destructive px-1 text-[11px] leading-none font-semibold text-destructive-foreground tabular-nums ring-2 ring-background"
+          >
+            {badgeText(unread)}
+          </span>
+        )}
+      </Link>
+    </Button>
+  );
+}

@@ -1,0 +1,181 @@
+// The match screens' rules without a browser (spec §5 filters, matching guide §4 fits): what
+// search looks at on each side, the score threshold, the industry filter, tab counts, which fit
+// is whose, and where the card's links go.
+import { describe, expect, it } from 'vitest';
+import type { InvestorSideMatch, MatchBreakdown, StartupSideMatch } from '../../src/shared/contracts/matches';
+import { describeGeneration } from '../../src/client/features/matching/api';
+import {
+  DEFAULT_FILTERS,
+  INDUSTRY_FILTER_OPTIONS,
+  applyFilters,
+  componentsFor,
+  countByStatus,
+  fitsFor,
+  fromInvestorSide,
+  fromStartupSide,
+  hasActiveFilters,
+  withStatus,
+} from '../../src/client/features/matching/match-view';
+
+const breakdown: MatchBreakdown = {
+  investorFit: 0.82,
+  startupFit: 0.741,
+  components: [
+    { key: 'sector', side: 'investor', value: 1, weight: 0.25, contribution: 25, reason: 'Sector: FinTech is in their focus' },
+    { key: 'check', side: 'startup', value: 0.7, weight: 0.25, contribution: 17.5, reason: 'Check size: they write $500K–$1M' },
+  ],
+  topReasons: ['Sector: FinTech is in their focus'],
+  biggestShortfall: null,
+  unknowns: [],
+  gated: false,
+  gateReason: null,
+};
+
+const base = { breakdown, decidedBy: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
+
+function startupSide(id: number, firmName: string, location: string | null, score: number, status: StartupSideMatch['status']): StartupSideMatch {
+  return {
+    ...base,
+    id,
+    startupId: 1,
+    investorId: 100 + id,
+    score,
+    status,
+    investor: {
+      id: 100 + id,
+      firmName,
+      logo: null,
+      location,
+      portfolioSize: 1,
+      stagePreference: ['Seed'],
+      investmentRange: ['$1M - $3M'],
+      industryFocus: ['SaaS', 'AI/ML'],
+      website: null,
+      foundingDate: null,
+      description: 'A fund.',
+      investmentThesis: null,
+    },
+  };
+}
+
+function investorSide(id: number, companyName: string, location: string | null, industry: string | null, score: number): InvestorSideMatch {
+  return {
+    ...base,
+    id,
+    startupId: 200 + id,
+    investorId: 9,
+    score,
+    status: 'pending',
+    startup: {
+      id: 200 + id,
+      companyName,
+      logo: null,
+      location,
+      industry,
+      stage: 'Seed',
+      fundingGoal: 1_000_000,
+      teamSize: 6,
+      website: null,
+      foundingDate: null,
+      description: null,
+    },
+  };
+}
+
+describe('the startup side', () => {
+  const views = [
+    startupSide(1, 'Northwind Ventures', 'London, UK', 91, 'pending'),
+    startupSide(2, 'Fjord Capital', 'Oslo, Norway', 64, 'accepted'),
+    startupSide(3, 'Harbor Seed', null, 40, 'rejected'),
+  ].map(fromStartupSide);
+
+  it('searches firm name and location, case-insensitively, and nothing else', () => {
+    expect(applyFilters(views, { ...DEFAULT_FILTERS, search: 'northWIND' }).map((v) => v.id)).toEqual([1]);
+    expect(applyFilters(views, { ...DEFAULT_FILTERS, search: 'oslo' }).map((v) => v.id)).toEqual([2]);
+    // Industry focus is not a startup-side search field (spec §5).
+    expect(applyFilters(views, { ...DEFAULT_FILTERS, search: 'SaaS' })).toEqual([]);
+    expect(applyFilters(views, { ...DEFAULT_FILTERS, search: '   ' })).toHaveLength(3);
+  });
+
+  it('keeps a match when score >= the threshold', () => {
+    expect(applyFilters(views, { ...DEFAULT_FILTERS, minScore: 64 }).map((v) => v.id)).toEqual([1, 2]);
+    expect(applyFilters(views, { ...DEFAULT_FILTERS, minScore: 0 })).toHaveLength(3);
+    expect(applyFilters(views, { ...DEFAULT_FILTERS, minScore: 100 })).toEqual([]);
+  });
+
+  it('counts each status for the tabs, and an "all" status keeps everything', () => {
+    expect(countByStatus(views)).toEqual({ all: 3, pending: 1, accepted: 1, rejected: 1 });
+    expect(withStatus(views, 'all')).toHaveLength(3);
+    expect(withStatus(views, 'rejected').map((v) => v.id)).toEqual([3]);
+  });
+
+  it('links to the investor profile and the startup communications screen', () => {
+    expect(views[0]!.counterpart.profileHref).toBe('/investor/101');
+    expect(views[0]!.counterpart.messageHref).toBe('/startup/communications?partner=101');
+  });
+
+  it('reads "their fit for you" from the startup’s own side', () => {
+    expect(fitsFor('startup', breakdown)).toEqual({ theirFitForYou: 74, yourFitForThem: 82 });
+    expect(componentsFor('startup', breakdown).theirFitForYou.map((c) => c.key)).toEqual(['check']);
+  });
+});
+
+describe('the investor side', () => {
+  const views = [
+    investorSide(1, 'Ledgerly', 'Berlin, Germany', 'FinTech', 80),
+    investorSide(2, 'CarePath', 'Lisbon, Portugal', 'HealthTech', 70),
+    investorSide(3, 'Gridwise', null, null, 60),
+  ].map(fromInvestorSide);
+
+  it('searches company name, location and industry', () => {
+    expect(applyFilters(views, { ...DEFAULT_FILTERS, search: 'ledger' }).map((v) => v.id)).toEqual([1]);
+    expect(applyFilters(views, { ...DEFAULT_FILTERS, search: 'LISBON' }).map((v) => v.id)).toEqual([2]);
+    expect(applyFilters(views, { ...DEFAULT_FILTERS, search: 'healthtech' }).map((v) => v.id)).toEqual([2]);
+  });
+
+  it('filters by industry, where empty means all', () => {
+    expect(applyFilters(views, { ...DEFAULT_FILTERS, industry: 'FinTech' }).map((v) => v.id)).toEqual([1]);
+    expect(applyFilters(views, { ...DEFAULT_FILTERS, industry: '' })).toHaveLength(3);
+    expect(INDUSTRY_FILTER_OPTIONS).toEqual(['SaaS', 'FinTech', 'HealthTech', 'EdTech', 'E-commerce', 'AI/ML', 'Blockchain', 'CleanTech']);
+  });
+
+  it('shows the funding goal and team size as the spec’s buckets, and links to the startup', () => {
+    expect(views[0]!.counterpart.facts).toEqual([
+      { label: 'Stage', value: 'Seed' },
+      { label: 'Raising', value: '$1M - $3M' },
+      { label: 'Team', value: '6-10' },
+    ]);
+    expect(views[0]!.counterpart.profileHref).toBe('/startup/201');
+    expect(views[0]!.counterpart.messageHref).toBe('/messages?partner=201');
+  });
+
+  it('reads "their fit for you" from the investor’s own side', () => {
+    expect(fitsFor('investor', breakdown)).toEqual({ theirFitForYou: 82, yourFitForThem: 74 });
+  });
+
+  it('combines the filters', () => {
+    const filters = { search: 'a', minScore: 65, industry: 'HealthTech' };
+    expect(hasActiveFilters(filters)).toBe(true);
+    expect(hasActiveFilters(DEFAULT_FILTERS)).toBe(false);
+    expect(applyFilters(views, filters).map((v) => v.id)).toEqual([2]);
+  });
+});
+
+describe('the generation toast', () => {
+  it('says what the run added and refreshed', () => {
+    expect(describeGeneration({ created: 3, updated: 0, total: 3 })).toEqual({ title: 'Matches generated', description: 'Found 3 new matches.' });
+    expect(describeGeneration({ created: 1, updated: 2, total: 3 }).description).toBe('Found 1 new match and refreshed the scores of 2.');
+    expect(describeGeneration({ created: 0, updated: 1, total: 4 })).toEqual({ title: 'Matches refreshed', description: 'No new matches this time; refreshed the scores of 1 match.' });
+    expect(describeGeneration({ created: 0, updated: 0, total: 0 }).title).toBe('No new matches');
+  });
+});
+
+describe('a declined match', () => {
+  it('offers Reconsider only to the side that declined', () => {
+    const declinedByInvestor = { ...startupSide(9, 'Gate Fund', 'Oslo', 60, 'rejected'), decidedBy: 'investor' as const };
+    const declinedByStartup = { ...startupSide(10, 'Own Fund', 'Oslo', 60, 'rejected'), decidedBy: 'startup' as const };
+    expect(fromStartupSide(declinedByInvestor).isDeclinedByThem).toBe(true);
+    expect(fromStartupSide(declinedByStartup).isDeclinedByThem).toBe(false);
+    expect(fromStartupSide({ ...declinedByInvestor, status: 'accepted' }).isDeclinedByThem).toBe(false);
+  });
+});
