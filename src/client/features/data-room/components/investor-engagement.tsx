@@ -43,7 +43,7 @@ export function InvestorEngagement({ investorId, className }: { investorId: numb
     return (
       <p className={wrapper}>
         <Eye aria-hidden className="mt-px size-3.5 shrink-0" />
-        <span>Has not opened any of your documents yet.</span>
+        <span>No views of your documents yet.</span>
       </p>
     );
   }
