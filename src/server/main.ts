@@ -1,4 +1,5 @@
 // Process entry: environment → database (migrated) → demo seed → HTTP server → graceful shutdown.
+import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
@@ -7,7 +8,7 @@ import { runMigrations } from './db/migrate';
 import { describeDemoLogins, isDatabaseEmpty, seedDemoData, shouldSeedDemo } from './db/seed';
 import { EnvError, loadEnv } from './env';
 import { deleteExpiredSessions } from './features/auth/session.service';
-import { sweepOrphanBlobs } from './features/data-room/data-room.service';
+import { startDataRoomHousekeeping } from './features/data-room/data-room.service';
 import { createBlobStore } from './storage/create-blob-store';
 
 // Housekeeping runs hourly: expired sessions, orphaned document blobs.
@@ -31,16 +32,16 @@ async function main(): Promise<void> {
     deleteExpiredSessions(database.db, new Date(), app.config.sessionPolicy).catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
   }, SESSION_SWEEP_INTERVAL_MS).unref();
 
-  // Blobs whose row never committed (or whose delete failed) are removed in the background.
-  const blobSweep = setInterval(() => {
-    sweepOrphanBlobs({ db: database.db, blobs, now: () => new Date() }).catch((err: unknown) => app.log.warn({ err }, 'orphan blob sweep failed'));
-  }, SESSION_SWEEP_INTERVAL_MS).unref();
+  // Blobs whose row never committed (or whose delete failed) and temp files of uploads cut off by a
+  // crash are removed in the background: once now, then hourly. (DATA_DIR/tmp is where app.ts
+  // points the upload receiver.)
+  const dataRoomHousekeeping = startDataRoomHousekeeping({ db: database.db, blobs, now: () => new Date() }, { uploadTmpDir: path.join(env.DATA_DIR, 'tmp'), log: app.log });
 
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     clearInterval(sessionSweep);
-    clearInterval(blobSweep);
+    dataRoomHousekeeping.stop();
     await app.close();
     await database.close();
   });

@@ -1,18 +1,19 @@
 // The data room (issue #5): safe uploads, the 10 MB boundary, serving headers, per-investor access
 // with instant revocation, view tracking, auto-share, and cleanup of orphaned blobs.
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { afterAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { activities, documentAccess, documents, matches } from '../../src/server/db/schema';
-import { storeUploadedDocument, sweepOrphanBlobs } from '../../src/server/features/data-room/data-room.service';
+import { startDataRoomHousekeeping, storeUploadedDocument, sweepOrphanBlobs } from '../../src/server/features/data-room/data-room.service';
 import { createDiskBlobStore } from '../../src/server/storage/disk';
 import { BlobNotFoundError } from '../../src/server/storage/blob-store';
 import { buildInvestorProfileBody, buildStartupProfileBody } from '../factories';
 import { csvBytes, docxBytes, exeBytes, htmlBytes, pdfBytes, svgBytes } from '../support/document-fixtures';
 import { multipartPayload, type MultipartFile } from '../support/multipart';
+import { openEventStream } from '../support/event-stream';
 import { TestClient, useTestSuite } from '../support/test-app';
 
 const blobRoot = mkdtempSync(path.join(os.tmpdir(), 'vm-dataroom-blobs-'));
@@ -126,9 +127,28 @@ describe('POST /api/documents', () => {
     expect(badType.statusCode).toBe(400);
   });
 
-  it('is for startups only', async () => {
+  it('is for startups only, signed in, from our own origin', async () => {
     const { client } = await investorWithProfile();
     expect((await upload(client, { filename: 'deck.pdf', content: pdfBytes() })).statusCode).toBe(403);
+
+    const anonymous = newClient();
+    expect((await upload(anonymous, { filename: 'deck.pdf', content: pdfBytes() })).statusCode).toBe(401);
+
+    // A multipart POST is a "simple" request a foreign page could send with the user's cookie.
+    const startup = await startupWithProfile();
+    const keysBefore = await blobKeys();
+    const { payload, headers } = multipartPayload({ type: 'Pitch Deck' }, { filename: 'deck.pdf', content: pdfBytes() });
+    const crossSite = await startup.client.request({ method: 'POST', url: '/api/documents', payload, headers: { ...headers, origin: 'https://evil.example', host: 'localhost:5000' } });
+    expect(crossSite.statusCode).toBe(403);
+    expect(await blobKeys()).toEqual(keysBefore);
+    expect(await suite.database.db.select().from(documents).where(eq(documents.userId, startup.user.id))).toHaveLength(0);
+  });
+
+  it('takes the stored type from the bytes, never from the client, and ignores extra file parts', async () => {
+    const { client } = await startupWithProfile();
+    const response = await upload(client, { filename: 'notes.TXT', content: Buffer.from('Plain notes\n'), contentType: 'text/html' }, { type: 'Other' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ type: 'text/plain; charset=utf-8', name: 'notes' });
   });
 
   it('removes the stored blob when the database write fails', async () => {
@@ -177,6 +197,31 @@ describe('reading documents', () => {
     expect(docxInline.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
   });
 
+  it('serves text inline for previews with its charset, and never sniffable', async () => {
+    const { client } = await startupWithProfile();
+    const csv = (await upload(client, { filename: 'numbers.csv', content: csvBytes() }, { type: 'Financial Projections' })).json();
+    const inline = await readContent(client, csv.id, {}, '?disposition=inline');
+    expect(inline.statusCode).toBe(200);
+    expect(inline.headers).toMatchObject({
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': 'inline; filename="numbers.csv"',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+      'cache-control': 'private, no-store',
+    });
+    expect(inline.body).toBe(csvBytes().toString('utf8'));
+  });
+
+  it('says plainly when the stored file is missing, instead of failing with a 500', async () => {
+    const { client } = await startupWithProfile();
+    const document = await uploadPdf(client);
+    const [row] = await suite.database.db.select().from(documents).where(eq(documents.id, document.id));
+    await blobs.delete(row!.storageKey!);
+    const response = await readContent(client, document.id);
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe('The file of this document is missing from storage. Ask its owner to upload it again.');
+  });
+
   it('answers Range requests with 206 and the exact bytes, and 416 outside the document', async () => {
     const { client } = await startupWithProfile();
     const content = pdfBytes(10);
@@ -200,6 +245,35 @@ describe('reading documents', () => {
     expect((await readContent(otherStartup.client, document.id)).statusCode).toBe(404);
     expect((await readContent(investor.client, document.id)).statusCode).toBe(404);
     expect((await readContent(investor.client, 999_999)).statusCode).toBe(404);
+  });
+
+  it('is 404 to a connected investor without a grant, and a grant opens only that document', async () => {
+    const owner = await startupWithProfile();
+    const investor = await investorWithProfile();
+    await connect(owner.user.id, investor.user.id);
+    const shared = await uploadPdf(owner.client, 'Shared');
+    const unshared = await uploadPdf(owner.client, 'Private');
+    expect((await readContent(investor.client, shared.id)).statusCode).toBe(404);
+    await owner.client.request({ method: 'POST', url: `/api/documents/${shared.id}/access`, payload: { userId: investor.user.id } });
+    expect((await readContent(investor.client, shared.id)).statusCode).toBe(200);
+    expect((await readContent(investor.client, unshared.id)).statusCode).toBe(404);
+    const list = (await investor.client.request({ method: 'GET', url: '/api/documents' })).json();
+    expect(list.map((document: { id: number }) => document.id)).toEqual([shared.id]);
+    expect(list[0].sharedAt).toEqual(expect.any(String));
+    expect(list[0]).not.toHaveProperty('sharedWithCount');
+  });
+
+  it('stops at expiry like a revocation', async () => {
+    const owner = await startupWithProfile();
+    const investor = await investorWithProfile();
+    await connect(owner.user.id, investor.user.id);
+    const document = await uploadPdf(owner.client);
+    await owner.client.request({ method: 'POST', url: `/api/documents/${document.id}/access`, payload: { userId: investor.user.id } });
+    await suite.database.db.update(documentAccess).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(documentAccess.documentId, document.id));
+    expect((await readContent(investor.client, document.id)).statusCode).toBe(404);
+    expect((await investor.client.request({ method: 'POST', url: `/api/documents/${document.id}/views` })).statusCode).toBe(404);
+    const access = (await owner.client.request({ method: 'GET', url: `/api/documents/${document.id}/access` })).json();
+    expect(access[0].revokedAt).not.toBeNull();
   });
 });
 
@@ -238,10 +312,32 @@ describe('sharing with investors', () => {
     expect((await readContent(investor.client, document.id)).statusCode).toBe(404);
     expect((await investor.client.request({ method: 'GET', url: '/api/documents' })).json()).toEqual([]);
     expect((await owner.client.request({ method: 'GET', url: '/api/documents' })).json()[0].sharedWithCount).toBe(0);
+    // The owner still sees the revoked grant, so that investor's history is not lost.
+    const afterRevoke = (await owner.client.request({ method: 'GET', url: `/api/documents/${document.id}/access` })).json();
+    expect(afterRevoke).toEqual([expect.objectContaining({ userId: investor.user.id, revokedAt: expect.any(String) })]);
+    expect((await owner.client.request({ method: 'DELETE', url: `/api/documents/${document.id}/access/${investor.user.id}` })).statusCode).toBe(404);
 
     // Sharing again revives the grant.
-    expect((await owner.client.request({ method: 'POST', url: `/api/documents/${document.id}/access`, payload: { userId: investor.user.id } })).statusCode).toBe(201);
+    const revived = await owner.client.request({ method: 'POST', url: `/api/documents/${document.id}/access`, payload: { userId: investor.user.id } });
+    expect(revived.statusCode).toBe(201);
+    expect(revived.json().revokedAt).toBeNull();
     expect((await readContent(investor.client, document.id)).statusCode).toBe(200);
+  });
+
+  it('refuses to share with a startup, an unknown user or a declined investor', async () => {
+    const owner = await startupWithProfile();
+    const otherStartup = await startupWithProfile('Peer Co');
+    const declined = await investorWithProfile('Declined Fund');
+    await suite.database.db.insert(matches).values({ startupId: owner.user.id, investorId: declined.user.id, score: 60, status: 'rejected' });
+    const document = await uploadPdf(owner.client);
+    for (const userId of [otherStartup.user.id, declined.user.id, 999_999]) {
+      const response = await owner.client.request({ method: 'POST', url: `/api/documents/${document.id}/access`, payload: { userId } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe('You can share documents only with investors whose match you have accepted.');
+    }
+    expect(await suite.database.db.select().from(documentAccess).where(eq(documentAccess.documentId, document.id))).toHaveLength(0);
+    const shareSomeoneElse = await owner.client.request({ method: 'POST', url: `/api/documents/${document.id}/access`, payload: { userId: declined.user.id, grantedBy: 1 } });
+    expect(shareSomeoneElse.statusCode).toBe(400); // server-owned fields are refused
   });
 
   it('lets only the owner see, grant and revoke access (404 for other startups)', async () => {
@@ -296,14 +392,24 @@ describe('view tracking', () => {
       // A view is closed once, by its viewer.
       expect((await investor.client.request({ method: 'POST', url: `/api/documents/${document.id}/views/${viewId}/close`, payload: { durationMs } })).statusCode).toBe(404);
     }
+    // Nobody can close someone else's view.
+    const other = await investorWithProfile('Other Fund');
+    const { viewId: openView } = (await investor.client.request({ method: 'POST', url: `/api/documents/${document.id}/views` })).json();
+    expect((await other.client.request({ method: 'POST', url: `/api/documents/${document.id}/views/${openView}/close`, payload: { durationMs: 5 } })).statusCode).toBe(404);
+    expect((await investor.client.request({ method: 'POST', url: `/api/documents/${document.id}/views/${openView}/close`, payload: { durationMs: 0 } })).statusCode).toBe(200);
     // The owner's own opens are not counted.
     expect((await owner.client.request({ method: 'POST', url: `/api/documents/${document.id}/views` })).json()).toEqual({ viewId: null });
 
     const access = (await owner.client.request({ method: 'GET', url: `/api/documents/${document.id}/access` })).json();
-    expect(access[0]).toMatchObject({ userId: investor.user.id, views: 2, totalViewMs: 42_000 });
+    expect(access[0]).toMatchObject({ userId: investor.user.id, views: 3, totalViewMs: 42_000 });
     expect(access[0].lastViewedAt).not.toBeNull();
+    const [listed] = (await owner.client.request({ method: 'GET', url: '/api/documents' })).json();
+    expect(listed).toMatchObject({ id: document.id, sharedWithCount: 1, viewCount: 3, lastViewedAt: access[0].lastViewedAt });
     const engagement = (await owner.client.request({ method: 'GET', url: '/api/data-room/engagement' })).json();
-    expect(engagement).toEqual([expect.objectContaining({ investorId: investor.user.id, documentsViewed: 1, views: 2, totalViewMs: 42_000 })]);
+    expect(engagement).toEqual([expect.objectContaining({ investorId: investor.user.id, documentsViewed: 1, views: 3, totalViewMs: 42_000 })]);
+    // Another startup sees none of it.
+    const otherOwner = await startupWithProfile('Other Co');
+    expect((await otherOwner.client.request({ method: 'GET', url: '/api/data-room/engagement' })).json()).toEqual([]);
   });
 
   it('refuses to record a view of a document the caller cannot read', async () => {
@@ -360,6 +466,85 @@ describe('sweepOrphanBlobs', () => {
     const keys = await blobKeys();
     expect(keys).not.toContain('documents/999/orphan-blob-0001');
     expect(keys).toContain(keptRow!.storageKey);
+    rmSync(scratch, { recursive: true, force: true });
+  });
+});
+
+describe('data room settings', () => {
+  it('starts with no automatic sharing and refuses unknown or repeated types', async () => {
+    const owner = await startupWithProfile();
+    expect((await owner.client.request({ method: 'GET', url: '/api/data-room/settings' })).json()).toEqual({ autoShareCategories: [] });
+    const unknown = await owner.client.request({ method: 'PUT', url: '/api/data-room/settings', payload: { autoShareCategories: ['Selfies'] } });
+    expect(unknown.statusCode).toBe(400);
+    const repeated = await owner.client.request({ method: 'PUT', url: '/api/data-room/settings', payload: { autoShareCategories: ['Pitch Deck', 'Pitch Deck'] } });
+    expect(repeated.statusCode).toBe(400);
+    expect((await owner.client.request({ method: 'GET', url: '/api/data-room/settings' })).json()).toEqual({ autoShareCategories: [] });
+  });
+});
+
+describe('live updates', () => {
+  let baseUrl: string;
+  it('tells the owner and the investor the moment a document is shared, viewed or revoked', async () => {
+    baseUrl ??= await suite.app.listen({ port: 0, host: '127.0.0.1' });
+    const owner = await startupWithProfile();
+    const investor = await investorWithProfile();
+    await connect(owner.user.id, investor.user.id);
+    const document = await uploadPdf(owner.client);
+    const ownerStream = await openEventStream(baseUrl, owner.client.sessionToken!);
+    const investorStream = await openEventStream(baseUrl, investor.client.sessionToken!);
+    try {
+      const isThisDocument = (event: { type: string; data: Record<string, unknown> }) => event.type === 'documents_changed' && event.data.documentId === document.id;
+      await owner.client.request({ method: 'POST', url: `/api/documents/${document.id}/access`, payload: { userId: investor.user.id } });
+      await investorStream.next(isThisDocument);
+      await ownerStream.next(isThisDocument);
+
+      await investor.client.request({ method: 'POST', url: `/api/documents/${document.id}/views` });
+      await ownerStream.next(isThisDocument); // the owner's view counts refresh
+
+      await owner.client.request({ method: 'DELETE', url: `/api/documents/${document.id}/access/${investor.user.id}` });
+      await investorStream.next(isThisDocument); // an open preview closes at once
+    } finally {
+      ownerStream.close();
+      investorStream.close();
+    }
+  });
+});
+
+describe('housekeeping', () => {
+  it('runs at start: removes old orphaned blobs and stale upload temp files, keeps the rest', async () => {
+    const owner = await startupWithProfile();
+    const kept = await uploadPdf(owner.client);
+    const [keptRow] = await suite.database.db.select().from(documents).where(eq(documents.id, kept.id));
+    const scratch = mkdtempSync(path.join(os.tmpdir(), 'vm-housekeeping-'));
+    const orphanFile = path.join(scratch, 'orphan');
+    writeFileSync(orphanFile, 'orphan');
+    await blobs.putFile('documents/999/orphan-blob-0002', orphanFile, { contentType: 'text/plain', size: 6 });
+    await blobs.putFile('documents/999/orphan-blob-young', (writeFileSync(orphanFile, 'young'), orphanFile), { contentType: 'text/plain', size: 5 });
+    const tmpDir = path.join(scratch, 'tmp');
+    (await import('node:fs')).mkdirSync(tmpDir);
+    const stale = path.join(tmpDir, 'upload-stale');
+    const fresh = path.join(tmpDir, 'upload-fresh');
+    writeFileSync(stale, 'half an upload');
+    writeFileSync(fresh, 'an upload in flight');
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    utimesSync(stale, twoHoursAgo, twoHoursAgo);
+    utimesSync(path.join(blobRoot, 'documents/999/orphan-blob-0002'), twoHoursAgo, twoHoursAgo);
+
+    const warnings: unknown[] = [];
+    const housekeeping = startDataRoomHousekeeping(
+      { db: suite.database.db, blobs, now: () => new Date() },
+      { uploadTmpDir: tmpDir, log: { warn: (obj) => warnings.push(obj) } },
+    );
+    await housekeeping.firstRun;
+    housekeeping.stop();
+
+    expect(warnings).toEqual([]);
+    const keys = await blobKeys();
+    expect(keys).not.toContain('documents/999/orphan-blob-0002');
+    expect(keys).toContain(keptRow!.storageKey);
+    expect(keys).toContain('documents/999/orphan-blob-young'); // may be an upload whose row is being written
+    expect(readdirSync(tmpDir)).toEqual(['upload-fresh']);
+    await blobs.delete('documents/999/orphan-blob-young');
     rmSync(scratch, { recursive: true, force: true });
   });
 });

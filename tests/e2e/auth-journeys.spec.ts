@@ -37,7 +37,7 @@ test.describe('register, log out, log in', () => {
     await expectToast(page, 'Registration successful', `Welcome, ${user.firstName}!`);
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Startups', 'Portfolio', 'Analytics', 'Milestones', 'Profile']);
+    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Startups', 'Documents', 'Portfolio', 'Analytics', 'Milestones', 'Profile']);
     await expect(page.getByText('Investor Account').first()).toBeVisible();
     await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveAttribute('placeholder', 'Search startups, documents, or messages');
 

@@ -2,7 +2,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { text } from 'node:stream/consumers';
+import { createHash } from 'node:crypto';
+import { buffer, text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlobNotFoundError, type BlobStore } from '../../src/server/storage/blob-store';
 import { createDiskBlobStore } from '../../src/server/storage/disk';
@@ -56,6 +57,28 @@ describe.each(backends)('%s BlobStore', (_name, open) => {
     await store.delete('documents/0003-cccccccccc');
     await expect(store.read('documents/0003-cccccccccc')).rejects.toBeInstanceOf(BlobNotFoundError);
     await expect(store.delete('documents/0003-cccccccccc')).resolves.toBeUndefined();
+  });
+
+  it('streams a multi-megabyte object back byte for byte, and its last byte alone', async () => {
+    const big = Buffer.alloc(3 * 1024 * 1024 + 7);
+    for (let index = 0; index < big.length; index++) big[index] = (index * 31) % 251;
+    const file = path.join(scratch, `big-${++fileCounter}`);
+    writeFileSync(file, big);
+    await store.putFile('documents/0004-dddddddddd', file, { contentType: 'application/pdf', size: big.length });
+    expect(createHash('sha256').update(await buffer(await store.read('documents/0004-dddddddddd'))).digest('hex')).toBe(createHash('sha256').update(big).digest('hex'));
+    const last = await buffer(await store.read('documents/0004-dddddddddd', { start: big.length - 1, end: big.length - 1 }));
+    expect([...last]).toEqual([big[big.length - 1]]);
+  });
+
+  it('lists each object with when it was written, for the orphan sweep', async () => {
+    const before = Date.now() - 60_000;
+    await store.putFile('documents/0005-eeeeeeeeee', tempFile('y'), { contentType: 'text/plain', size: 1 });
+    const found: Array<{ key: string; lastModified: Date }> = [];
+    for await (const blob of store.list()) found.push(blob);
+    const entry = found.find((blob) => blob.key === 'documents/0005-eeeeeeeeee');
+    expect(entry?.lastModified).toBeInstanceOf(Date);
+    expect(entry!.lastModified.getTime()).toBeGreaterThan(before);
+    expect(new Set(found.map((blob) => blob.key)).size).toBe(found.length);
   });
 
   it('refuses keys that could escape the store', async () => {

@@ -1,6 +1,6 @@
 // The sidebar links per role (spec §2, in the spec's order). The layout, the drawer and the
 // role guards all read this one table.
-import { BarChart3, Briefcase, FolderLock, Handshake, LayoutDashboard, MessagesSquare, Milestone, Rocket, UserRound, type LucideIcon } from 'lucide-react';
+import { BarChart3, Briefcase, FileText, FolderLock, Handshake, LayoutDashboard, MessagesSquare, Milestone, Rocket, UserRound, type LucideIcon } from 'lucide-react';
 import type { UserType } from '@shared/enums';
 
 export interface NavLink {
@@ -21,6 +21,7 @@ export const NAV_LINKS: Record<UserType, readonly NavLink[]> = {
   investor: [
     { href: '/investor/dashboard', label: 'Dashboard', icon: LayoutDashboard },
     { href: '/investor/startups', label: 'Startups', icon: Rocket },
+    { href: '/investor/documents', label: 'Documents', icon: FileText },
     { href: '/investor/portfolio', label: 'Portfolio', icon: Briefcase },
     { href: '/investor/analytics', label: 'Analytics', icon: BarChart3 },
     { href: '/investor/milestones', label: 'Milestones', icon: Milestone },

@@ -32,6 +32,7 @@ const InvestorProfileScreen = lazyScreen(() => import('@/routes/investor-profile
 const StartupsScreen = lazyScreen(() => import('@/routes/investor-startups'), 'StartupsScreen');
 const PortfolioScreen = lazyScreen(() => import('@/routes/investor-portfolio'), 'PortfolioScreen');
 const AnalyticsScreen = lazyScreen(() => import('@/routes/investor-analytics'), 'AnalyticsScreen');
+const InvestorDocumentsScreen = lazyScreen(() => import('@/routes/investor-documents'), 'InvestorDocumentsScreen');
 const InvestorMilestonesScreen = lazyScreen(() => import('@/routes/investor-milestones'), 'InvestorMilestonesScreen');
 const MessagesScreen = lazyScreen(() => import('@/routes/messages'), 'MessagesScreen');
 const ActivityScreen = lazyScreen(() => import('@/routes/activity'), 'ActivityScreen');
@@ -60,6 +61,7 @@ const APP_ROUTES: readonly AppRoute[] = [
   { path: '/investor/startups', role: 'investor', screen: StartupsScreen },
   { path: '/investor/portfolio', role: 'investor', screen: PortfolioScreen },
   { path: '/investor/analytics', role: 'investor', screen: AnalyticsScreen },
+  { path: '/investor/documents', role: 'investor', screen: InvestorDocumentsScreen },
   { path: '/investor/milestones', role: 'investor', screen: InvestorMilestonesScreen },
   { path: '/messages', screen: MessagesScreen },
   { path: '/activity', screen: ActivityScreen },

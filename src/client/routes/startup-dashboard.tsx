@@ -3,7 +3,7 @@
 import { PageHeader } from '@/components/ui/page-header';
 import { RecentActivityCard } from '@/features/activity/components/recent-activity-card';
 import { useSignedInUser } from '@/features/auth/api';
-import { DataRoomPreviewCard } from '@/features/dashboard/components/coming-soon-cards';
+import { DataRoomPreviewCard } from '@/features/data-room/components/data-room-preview-card';
 import { DashboardStatCards } from '@/features/dashboard/components/dashboard-stats';
 import { ProfileCompletionCard } from '@/features/dashboard/components/profile-completion-card';
 import { TopMatchesCard } from '@/features/dashboard/components/top-matches-card';

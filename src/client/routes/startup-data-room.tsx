@@ -1,16 +1,69 @@
-import { FolderLock } from 'lucide-react';
+// /startup/data-room (spec §2, issue #5): the document table, the upload dialog, previews, the
+// delete confirmation, per-investor sharing and the auto-share setting.
+import { useQuery } from '@tanstack/react-query';
+import { FolderLock, Upload } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { documentsQuery, useDataRoomLiveRefresh } from '@/features/data-room/api';
+import { AutoShareDialog } from '@/features/data-room/components/auto-share-dialog';
+import { DocumentRowsSkeleton } from '@/features/data-room/components/document-parts';
+import { DocumentsTable } from '@/features/data-room/components/documents-table';
+import { UploadDialog } from '@/features/data-room/components/upload-dialog';
+import { pluralize } from '@/features/data-room/document-format';
 
 export function DataRoomScreen() {
+  const { data, isPending, isError, error, refetch, isFetching } = useQuery(documentsQuery);
+  useDataRoomLiveRefresh();
+  const uploadButton = (
+    <Button>
+      <Upload aria-hidden />
+      Upload Document
+    </Button>
+  );
   return (
     <>
-      <PageHeader title="Data Room" description="Share documents with investors, with control over who sees each one." />
-      <EmptyState
-        icon={FolderLock}
-        title="No documents"
-        description="Pitch decks, financial projections and the other documents you upload will be listed here."
+      <PageHeader
+        title="Data Room"
+        description="Share documents with investors, with control over who sees each one."
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <AutoShareDialog />
+            <UploadDialog trigger={uploadButton} />
+          </div>
+        }
       />
+      {isPending ? (
+        <div className="rounded-xl border bg-card">
+          <DocumentRowsSkeleton rows={4} label="Loading your documents" />
+        </div>
+      ) : isError ? (
+        <ErrorState title="We couldn't load your documents" message={error.message} onRetry={() => void refetch()} isRetrying={isFetching} />
+      ) : data.length === 0 ? (
+        <EmptyState
+          icon={FolderLock}
+          title="No documents"
+          description="Upload your pitch deck, financial projections and other documents, then choose which connected investors can open each one."
+          action={
+            <UploadDialog
+              trigger={
+                <Button variant="outline">
+                  <Upload aria-hidden />
+                  Upload your first document
+                </Button>
+              }
+            />
+          }
+        />
+      ) : (
+        <section aria-labelledby="documents-heading" className="grid gap-3">
+          <h2 id="documents-heading" className="text-sm text-muted-foreground">
+            {pluralize(data.length, 'document')}
+          </h2>
+          <DocumentsTable documents={data} />
+        </section>
+      )}
     </>
   );
 }

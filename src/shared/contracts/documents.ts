@@ -5,6 +5,8 @@ import { defineEndpoint } from './endpoint';
 
 /** Spec §9: the upload hint says up to 10MB; the server enforces 10 MiB exactly. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
+
 /** Spec §5: the picker's accept list. */
 export const UPLOAD_EXTENSIONS = ['pdf', 'docx', 'xlsx', 'pptx', 'doc', 'xls', 'ppt', 'txt', 'csv'] as const;
 
@@ -18,8 +20,13 @@ export const DocumentSummary = z.object({
   uploadedAt: z.string(),
   /** Startup view: how many investors can open it now. */
   sharedWithCount: z.number().int().optional(),
+  /** Startup view: how many times investors opened it, and when last. */
+  viewCount: z.number().int().optional(),
+  lastViewedAt: z.string().nullable().optional(),
   /** Investor view: whose document it is. */
   owner: z.object({ id: z.number(), companyName: z.string() }).optional(),
+  /** Investor view: when it was (last) shared with them. */
+  sharedAt: z.string().optional(),
 });
 export type DocumentSummary = z.infer<typeof DocumentSummary>;
 
@@ -32,11 +39,17 @@ export const UploadDocumentFields = z.strictObject({
 const DocumentIdParams = z.strictObject({ id: z.coerce.number().int().positive('The id must be a positive whole number.') });
 const ok = z.object({ ok: z.literal(true) });
 
+/**
+ * One investor's access to a document. Revoked grants stay listed (with `revokedAt`) so the owner
+ * keeps that investor's viewing history after taking access away.
+ */
 export const DocumentGrant = z.object({
   userId: z.number(),
   firmName: z.string(),
   grantedAt: z.string(),
   grantedBy: z.number(),
+  /** Null while the grant is live. */
+  revokedAt: z.string().nullable(),
   views: z.number().int(),
   lastViewedAt: z.string().nullable(),
   totalViewMs: z.number().int(),

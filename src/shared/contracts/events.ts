@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 
 /** Event names the stream sends (the `event:` field); each `data:` is a small JSON object. */
-export const LIVE_EVENT_TYPES = ['message', 'message_read', 'match_updated', 'milestone_updated', 'resync'] as const;
+export const LIVE_EVENT_TYPES = ['message', 'message_read', 'match_updated', 'milestone_updated', 'documents_changed', 'resync'] as const;
 export const HEARTBEAT_INTERVAL_MS = 25_000;
 
 /** What the browser is told. Small on purpose (NOTIFY payloads are capped at 8 kB): clients refetch. */
@@ -12,6 +12,8 @@ export type LiveEvent =
   | { type: 'message_read'; readerId: number; partnerId: number; messageIds: number[] }
   | { type: 'match_updated'; matchId: number; status: string }
   | { type: 'milestone_updated'; milestoneId: number; startupId: number; investorId: number }
+  // A data room document was uploaded, deleted, shared, revoked or viewed: refetch document lists.
+  | { type: 'documents_changed'; documentId: number | null }
   // Sent locally after the LISTEN connection was lost and regained: events may have been missed.
   | { type: 'resync' };
 export type LiveEventType = LiveEvent['type'];

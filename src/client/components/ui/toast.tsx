@@ -46,7 +46,8 @@ export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastP
 }
 
 export function ToastDescription({ className, ...props }: ComponentProps<typeof ToastPrimitive.Description>) {
-  return <ToastPrimitive.Description className={cn('text-sm opacity-90', className)} {...props} />;
+  // Full opacity on the destructive red: at 90% the text falls below 4.5:1 contrast (axe).
+  return <ToastPrimitive.Description className={cn('text-sm opacity-90 group-[.destructive]:opacity-100', className)} {...props} />;
 }
 
 export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {

@@ -29,7 +29,7 @@ export async function registerDataRoomRoutes(app: FastifyInstance, options: { bl
     // One file of at most 10 MiB and a few short fields; the limit is enforced while streaming.
     limits: { fileSize: contracts.MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 1000, parts: 8 },
   });
-  const deps: dataRoom.DataRoomDeps = { db: app.db, blobs: options.blobs, now: app.clock };
+  const deps: dataRoom.DataRoomDeps = { db: app.db, blobs: options.blobs, now: app.clock, events: app.events };
 
   defineRoute(app, contracts.listDocuments, 'user', ({ actor }) => dataRoom.listDocuments(deps, actor));
 

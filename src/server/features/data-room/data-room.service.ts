@@ -2,7 +2,8 @@
 // only) and revokes at once; every read streams through the permission check below, and every
 // open by a grantee is recorded. Authorization lives in each query's where clause.
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { and, count, desc, eq, gt, inArray, isNull, max, or, sql, sum } from 'drizzle-orm';
 import type { DataRoomSettings, DocumentGrant, DocumentSummary, InvestorEngagement } from '../../../shared/contracts/documents';
@@ -13,7 +14,8 @@ import type { AppDatabase, DbExecutor } from '../../db/client';
 import { dataRoomSettings, documentAccess, documents, documentViews, investorProfiles, startupProfiles, users } from '../../db/schema';
 import type { Actor } from '../../http/session';
 import { validationError } from '../../http/route';
-import type { BlobStore, ByteRange } from '../../storage/blob-store';
+import type { EventHub } from '../../realtime/event-hub';
+import { BlobNotFoundError, type BlobStore, type ByteRange } from '../../storage/blob-store';
 import { recordActivity } from '../activity/activity.service';
 import { hasAcceptedMatch, listConnectedInvestors } from '../matching/connections';
 import { recordSecurityEvent } from '../security/security-events.service';
@@ -24,6 +26,19 @@ export interface DataRoomDeps {
   db: AppDatabase;
   blobs: BlobStore;
   now: () => Date;
+  /** Tells open screens to refetch (optional: scripts and the sweep have no browsers to tell). */
+  events?: EventHub;
+}
+
+/** Announces a document change to these users when the transaction `db` commits. */
+async function announce(deps: DataRoomDeps, db: DbExecutor, userIds: number[], documentId: number | null): Promise<void> {
+  if (deps.events && userIds.length > 0) await deps.events.publish(db, userIds, { type: 'documents_changed', documentId });
+}
+
+/** The users who can open a document right now besides its owner (to tell them it changed). */
+async function liveGranteeIds(db: DbExecutor, documentId: number, now: Date): Promise<number[]> {
+  const rows = await db.select({ userId: documentAccess.userId }).from(documentAccess).where(and(eq(documentAccess.documentId, documentId), isLiveGrant(now)));
+  return rows.map((row) => row.userId);
 }
 
 const DOCUMENT_MISSING = 'This document does not exist or is no longer shared with you.';
@@ -40,7 +55,7 @@ const readableBy = (actor: Actor, now: Date) =>
 
 type DocumentRow = typeof documents.$inferSelect;
 
-function toSummary(row: DocumentRow, extra: Pick<DocumentSummary, 'sharedWithCount' | 'owner'> = {}): DocumentSummary {
+function toSummary(row: DocumentRow, extra: Pick<DocumentSummary, 'sharedWithCount' | 'viewCount' | 'lastViewedAt' | 'owner' | 'sharedAt'> = {}): DocumentSummary {
   return { id: row.id, name: row.name, category: row.category, type: row.type, size: row.size, uploadedAt: row.uploadedAt.toISOString(), ...extra };
 }
 
@@ -75,10 +90,11 @@ export async function storeUploadedDocument(deps: DataRoomDeps, actor: Actor, up
         .returning();
       await recordActivity(tx, { userId: actor.id, activityType: 'document_uploaded', entityId: inserted!.id, description: `Uploaded ${name}` });
       await recordSecurityEvent(tx, { eventType: 'document_uploaded', userId: actor.id, ip, detail: { documentId: inserted!.id, size: upload.size, sha256: upload.sha256 } });
+      await announce(deps, tx, [actor.id], inserted!.id);
       return inserted!;
     });
     storageKey = undefined; // committed: the blob now belongs to the row
-    return toSummary(row, { sharedWithCount: 0 });
+    return toSummary(row, { sharedWithCount: 0, viewCount: 0, lastViewedAt: null });
   } finally {
     await rm(upload.tmpPath, { force: true });
     // Stored but not recorded (the insert failed): remove the blob now; the sweep is the backstop.
@@ -90,31 +106,54 @@ export async function storeUploadedDocument(deps: DataRoomDeps, actor: Actor, up
 export async function listDocuments(deps: DataRoomDeps, actor: Actor): Promise<DocumentSummary[]> {
   const now = deps.now();
   if (actor.userType === 'startup') {
+    // Counted in their own grouped subqueries: joining grants and views directly would multiply one by the other.
+    const grantCounts = deps.db
+      .select({ documentId: documentAccess.documentId, value: count().as('grant_count') })
+      .from(documentAccess)
+      .where(isLiveGrant(now))
+      .groupBy(documentAccess.documentId)
+      .as('grant_counts');
+    const viewCounts = deps.db
+      .select({ documentId: documentViews.documentId, value: count().as('view_count'), lastViewedAt: max(documentViews.openedAt).as('last_viewed_at') })
+      .from(documentViews)
+      .groupBy(documentViews.documentId)
+      .as('view_counts');
     const rows = await deps.db
-      .select({ document: documents, sharedWithCount: sql<number>`count(${documentAccess.id})::int` })
+      .select({ document: documents, sharedWithCount: grantCounts.value, viewCount: viewCounts.value, lastViewedAt: viewCounts.lastViewedAt })
       .from(documents)
-      .leftJoin(documentAccess, and(eq(documentAccess.documentId, documents.id), isLiveGrant(now)))
+      .leftJoin(grantCounts, eq(grantCounts.documentId, documents.id))
+      .leftJoin(viewCounts, eq(viewCounts.documentId, documents.id))
       .where(eq(documents.userId, actor.id))
-      .groupBy(documents.id)
       .orderBy(desc(documents.uploadedAt), desc(documents.id));
-    return rows.map((row) => toSummary(row.document, { sharedWithCount: row.sharedWithCount }));
+    return rows.map((row) =>
+      toSummary(row.document, {
+        sharedWithCount: Number(row.sharedWithCount ?? 0),
+        viewCount: Number(row.viewCount ?? 0),
+        lastViewedAt: row.lastViewedAt ? new Date(row.lastViewedAt).toISOString() : null,
+      }),
+    );
   }
   const rows = await deps.db
-    .select({ document: documents, companyName: startupProfiles.companyName, firstName: users.firstName, lastName: users.lastName })
+    .select({ document: documents, sharedAt: documentAccess.grantedAt, companyName: startupProfiles.companyName, firstName: users.firstName, lastName: users.lastName })
     .from(documentAccess)
     .innerJoin(documents, eq(documents.id, documentAccess.documentId))
     .innerJoin(users, eq(users.id, documents.userId))
     .leftJoin(startupProfiles, eq(startupProfiles.userId, documents.userId))
     .where(and(eq(documentAccess.userId, actor.id), isLiveGrant(now)))
-    .orderBy(desc(documents.uploadedAt), desc(documents.id));
-  return rows.map((row) => toSummary(row.document, { owner: { id: row.document.userId, companyName: row.companyName ?? `${row.firstName} ${row.lastName}` } }));
+    .orderBy(desc(documentAccess.grantedAt), desc(documents.id));
+  return rows.map((row) =>
+    toSummary(row.document, { owner: { id: row.document.userId, companyName: row.companyName ?? `${row.firstName} ${row.lastName}` }, sharedAt: row.sharedAt.toISOString() }),
+  );
 }
 
 /** Deletes an owned document, its grants and views (cascade) and its blob. */
 export async function deleteDocument(deps: DataRoomDeps, actor: Actor, documentId: number, ip: string): Promise<void> {
   const deleted = await deps.db.transaction(async (tx) => {
+    // Read before the delete cascades the grants away: these investors' lists must refresh.
+    const grantees = await liveGranteeIds(tx, documentId, deps.now());
     const [row] = await tx.delete(documents).where(and(eq(documents.id, documentId), eq(documents.userId, actor.id))).returning();
     if (!row) throw notFound('This document does not exist.');
+    await announce(deps, tx, [actor.id, ...grantees], row.id);
     await recordActivity(tx, { userId: actor.id, activityType: 'document_deleted', entityId: row.id, description: `Deleted ${row.name}` });
     await recordSecurityEvent(tx, { eventType: 'document_deleted', userId: actor.id, ip, detail: { documentId: row.id } });
     return row;
@@ -134,8 +173,14 @@ export async function findReadableDocument(deps: DataRoomDeps, actor: Actor, doc
   return { ...row, storageKey: row.storageKey };
 }
 
-export function streamDocument(deps: DataRoomDeps, document: { storageKey: string }, range?: ByteRange): Promise<Readable> {
-  return deps.blobs.read(document.storageKey, range);
+export async function streamDocument(deps: DataRoomDeps, document: { storageKey: string }, range?: ByteRange): Promise<Readable> {
+  try {
+    return await deps.blobs.read(document.storageKey, range);
+  } catch (error) {
+    // The row exists but its bytes are gone (restored database, lost volume): say so plainly.
+    if (error instanceof BlobNotFoundError) throw notFound('The file of this document is missing from storage. Ask its owner to upload it again.');
+    throw error;
+  }
 }
 
 async function ownedDocument(db: DbExecutor, actor: Actor, documentId: number): Promise<DocumentRow> {
@@ -153,9 +198,13 @@ async function investorName(db: DbExecutor, userId: number): Promise<string> {
   return row?.firmName ?? (row ? `${row.firstName} ${row.lastName}` : 'an investor');
 }
 
-/** The owner's view of who can open a document, with each grantee's views. */
+/**
+ * The owner's view of who can open a document, with each investor's views. Revoked (and expired)
+ * grants stay listed with the time access ended, so their viewing history is not lost.
+ */
 export async function listDocumentAccess(deps: DataRoomDeps, actor: Actor, documentId: number): Promise<DocumentGrant[]> {
   await ownedDocument(deps.db, actor, documentId);
+  const now = deps.now();
   const viewStats = deps.db
     .select({
       viewerId: documentViews.viewerId,
@@ -172,6 +221,8 @@ export async function listDocumentAccess(deps: DataRoomDeps, actor: Actor, docum
       userId: documentAccess.userId,
       grantedAt: documentAccess.grantedAt,
       grantedBy: documentAccess.grantedBy,
+      revokedAt: documentAccess.revokedAt,
+      expiresAt: documentAccess.expiresAt,
       firmName: investorProfiles.firmName,
       firstName: users.firstName,
       lastName: users.lastName,
@@ -183,17 +234,21 @@ export async function listDocumentAccess(deps: DataRoomDeps, actor: Actor, docum
     .innerJoin(users, eq(users.id, documentAccess.userId))
     .leftJoin(investorProfiles, eq(investorProfiles.userId, documentAccess.userId))
     .leftJoin(viewStats, eq(viewStats.viewerId, documentAccess.userId))
-    .where(and(eq(documentAccess.documentId, documentId), isLiveGrant(deps.now())))
-    .orderBy(documentAccess.grantedAt);
-  return rows.map((row) => ({
-    userId: row.userId,
-    firmName: row.firmName ?? `${row.firstName} ${row.lastName}`,
-    grantedAt: row.grantedAt.toISOString(),
-    grantedBy: row.grantedBy,
-    views: Number(row.views ?? 0),
-    lastViewedAt: row.lastViewedAt ? new Date(row.lastViewedAt).toISOString() : null,
-    totalViewMs: Number(row.totalViewMs ?? 0),
-  }));
+    .where(eq(documentAccess.documentId, documentId))
+    .orderBy(documentAccess.grantedAt, documentAccess.id);
+  return rows.map((row) => {
+    const endedAt = row.revokedAt ?? (row.expiresAt && row.expiresAt <= now ? row.expiresAt : null);
+    return {
+      userId: row.userId,
+      firmName: row.firmName ?? `${row.firstName} ${row.lastName}`,
+      grantedAt: row.grantedAt.toISOString(),
+      grantedBy: row.grantedBy,
+      revokedAt: endedAt ? endedAt.toISOString() : null,
+      views: Number(row.views ?? 0),
+      lastViewedAt: row.lastViewedAt ? new Date(row.lastViewedAt).toISOString() : null,
+      totalViewMs: Number(row.totalViewMs ?? 0),
+    };
+  });
 }
 
 /** Shares an owned document with an investor the owner has an accepted match with. */
@@ -211,6 +266,7 @@ export async function grantDocumentAccess(deps: DataRoomDeps, actor: Actor, docu
       .onConflictDoUpdate({ target: [documentAccess.documentId, documentAccess.userId], set: { revokedAt: null, expiresAt: null, grantedAt: now, grantedBy: actor.id } });
     await recordActivity(tx, { userId: actor.id, activityType: 'document_shared', entityId: documentId, description: `Shared ${document.name} with ${await investorName(tx, investorId)}` });
     await recordSecurityEvent(tx, { eventType: 'document_access_granted', userId: actor.id, ip, detail: { documentId, granteeId: investorId } });
+    await announce(deps, tx, [actor.id, investorId], documentId);
   });
   const grants = await listDocumentAccess(deps, actor, documentId);
   return grants.find((grant) => grant.userId === investorId)!;
@@ -227,6 +283,8 @@ export async function revokeDocumentAccess(deps: DataRoomDeps, actor: Actor, doc
       .returning({ id: documentAccess.id });
     if (revoked.length === 0) throw notFound('This investor does not have access to the document.');
     await recordSecurityEvent(tx, { eventType: 'document_access_revoked', userId: actor.id, ip, detail: { documentId, granteeId: investorId } });
+    // An open preview on the investor's screen closes at once; the owner's counts refresh.
+    await announce(deps, tx, [actor.id, investorId], documentId);
   });
 }
 
@@ -236,18 +294,25 @@ export async function startDocumentView(deps: DataRoomDeps, actor: Actor, docume
   const [row] = await deps.db.select({ id: documents.id, ownerId: documents.userId }).from(documents).where(and(eq(documents.id, documentId), readableBy(actor, now)));
   if (!row) throw notFound(DOCUMENT_MISSING);
   if (row.ownerId === actor.id) return { viewId: null };
-  const [view] = await deps.db.insert(documentViews).values({ documentId, viewerId: actor.id, openedAt: now }).returning({ id: documentViews.id });
-  return { viewId: view!.id };
+  return deps.db.transaction(async (tx) => {
+    const [view] = await tx.insert(documentViews).values({ documentId, viewerId: actor.id, openedAt: now }).returning({ id: documentViews.id });
+    await announce(deps, tx, [row.ownerId], documentId);
+    return { viewId: view!.id };
+  });
 }
 
 /** Records how long a preview stayed open. Only the viewer may close their own view, once. */
 export async function endDocumentView(deps: DataRoomDeps, actor: Actor, documentId: number, viewId: number, durationMs: number): Promise<void> {
-  const updated = await deps.db
-    .update(documentViews)
-    .set({ durationMs })
-    .where(and(eq(documentViews.id, viewId), eq(documentViews.documentId, documentId), eq(documentViews.viewerId, actor.id), isNull(documentViews.durationMs)))
-    .returning({ id: documentViews.id });
-  if (updated.length === 0) throw notFound('This view does not exist.');
+  await deps.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(documentViews)
+      .set({ durationMs })
+      .where(and(eq(documentViews.id, viewId), eq(documentViews.documentId, documentId), eq(documentViews.viewerId, actor.id), isNull(documentViews.durationMs)))
+      .returning({ id: documentViews.id });
+    if (updated.length === 0) throw notFound('This view does not exist.');
+    const [document] = await tx.select({ ownerId: documents.userId }).from(documents).where(eq(documents.id, documentId));
+    if (document) await announce(deps, tx, [document.ownerId], documentId);
+  });
 }
 
 /** Per investor, how they engaged with this startup's documents (for match cards). */
@@ -321,6 +386,56 @@ export async function sweepOrphanBlobs(deps: DataRoomDeps, olderThanMs = 60 * 60
     removed += 1;
   }
   return removed;
+}
+
+/**
+ * Deletes upload temp files older than `olderThanMs`: a process killed mid-upload leaves its
+ * half-received file behind, since its own cleanup never ran.
+ */
+export async function sweepStaleUploads(tmpDir: string, now: Date, olderThanMs = 60 * 60 * 1000): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(tmpDir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+  let removed = 0;
+  for (const name of names) {
+    if (!name.startsWith('upload-')) continue;
+    const file = path.join(tmpDir, name);
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile() || now.getTime() - info.mtime.getTime() < olderThanMs) continue;
+    await rm(file, { force: true });
+    removed += 1;
+  }
+  return removed;
+}
+
+/** Hourly by default; exported so tests can read it. */
+export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * Runs the two sweeps (orphaned blobs, stale upload temp files) once at start, then every
+ * `intervalMs`. `firstRun` settles when the first pass is done; `stop` cancels the schedule.
+ * Failures are logged and retried at the next pass, never thrown.
+ */
+export function startDataRoomHousekeeping(
+  deps: DataRoomDeps,
+  options: { uploadTmpDir: string; log: { warn(obj: unknown, msg?: string): void; info?(obj: unknown, msg?: string): void }; intervalMs?: number },
+): { firstRun: Promise<void>; stop: () => void } {
+  const pass = async () => {
+    try {
+      const blobs = await sweepOrphanBlobs(deps);
+      const uploads = await sweepStaleUploads(options.uploadTmpDir, deps.now());
+      if (blobs + uploads > 0) options.log.info?.({ orphanBlobs: blobs, staleUploads: uploads }, 'data room housekeeping removed leftovers');
+    } catch (err) {
+      options.log.warn({ err }, 'data room housekeeping failed');
+    }
+  };
+  const firstRun = pass();
+  const timer = setInterval(() => void pass(), options.intervalMs ?? HOUSEKEEPING_INTERVAL_MS).unref();
+  return { firstRun, stop: () => clearInterval(timer) };
 }
 
 /**

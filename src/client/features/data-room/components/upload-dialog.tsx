@@ -1,0 +1,237 @@
+// The upload dialog (spec §4, §5, §8): no file, then a file chosen (changeable), then uploading
+// with a progress bar, then success closes and resets it. The bar follows the bytes actually
+// sent (XMLHttpRequest upload progress, ADR 0105), not the spec's simulated timer. Files over
+// 10 MB or of other types are stopped here with a clear sentence before anything is sent; the
+// server checks everything again.
+import { useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { CloudUpload, FileCheck2, Upload } from 'lucide-react';
+import { DOCUMENT_CATEGORIES } from '@shared/enums';
+import type { DocumentCategory } from '@shared/contracts/documents';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Progress } from '@/components/ui/progress';
+import { Select } from '@/components/ui/select';
+import { toast } from '@/lib/use-toast';
+import { cn } from '@/lib/utils';
+import { useUploadDocument } from '../api';
+import { UPLOAD_ACCEPT, checkChosenFile, formatFileSize, nameFromFilename } from '../document-format';
+
+export function UploadDialog({ trigger }: { trigger: ReactNode }) {
+  const [isOpen, setIsOpen] = useState(false);
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [name, setName] = useState('');
+  const [category, setCategory] = useState<DocumentCategory | ''>('');
+  const [progress, setProgress] = useState(0);
+  const [isDragging, setIsDragging] = useState(false);
+  const abortRef = useRef<AbortController | null>(null);
+  const fileInputRef = useRef<HTMLInputElement>(null);
+  const upload = useUploadDocument();
+  const ids = useId();
+  const fileInputId = `${ids}-file`;
+  const isUploading = upload.isPending;
+  const hasSent = progress >= 1;
+
+  const reset = () => {
+    setFile(null);
+    setFileError(null);
+    setName('');
+    setCategory('');
+    setProgress(0);
+    upload.reset();
+    if (fileInputRef.current) fileInputRef.current.value = '';
+  };
+
+  const choose = (chosen: File | null) => {
+    if (!chosen) return;
+    // The suggested name follows the file until the user types their own.
+    if (!name || (file && name === nameFromFilename(file.name))) setName(nameFromFilename(chosen.name));
+    setFile(chosen);
+    setFileError(checkChosenFile(chosen));
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setIsDragging(false);
+    if (!isUploading) choose(event.dataTransfer.files[0] ?? null);
+  };
+
+  const submit = () => {
+    if (!file) {
+      toast({ title: 'No file selected', description: 'Please select a file to upload.', variant: 'destructive' });
+      fileInputRef.current?.focus();
+      return;
+    }
+    if (!category) {
+      toast({ title: 'No document type selected', description: 'Please select a document type.', variant: 'destructive' });
+      document.getElementById(`${ids}-category`)?.focus();
+      return;
+    }
+    const problem = checkChosenFile(file);
+    if (problem) {
+      setFileError(problem);
+      toast({ title: 'Upload failed', description: problem, variant: 'destructive' });
+      fileInputRef.current?.focus();
+      return;
+    }
+    const controller = new AbortController();
+    abortRef.current = controller;
+    setProgress(0);
+    upload.mutate(
+      { file, name, category, onProgress: setProgress, signal: controller.signal },
+      {
+        onSuccess: () => {
+          toast({ title: 'Document uploaded', description: 'Your document has been uploaded successfully.' });
+          setIsOpen(false);
+          reset();
+        },
+        onError: (error) => {
+          setProgress(0);
+          if (error.name === 'AbortError') return;
+          toast({ title: 'Upload failed', description: error.message, variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  const cancel = () => {
+    abortRef.current?.abort();
+    toast({ title: 'Upload cancelled', description: 'Nothing was saved.' });
+  };
+
+  return (
+    <Dialog
+      open={isOpen}
+      onOpenChange={(next) => {
+        // An upload in flight is stopped with its own Cancel button, never by a stray click.
+        if (isUploading) return;
+        setIsOpen(next);
+        if (!next) reset();
+      }}
+    >
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent closeLabel="Close upload dialog" onInteractOutside={(event) => isUploading && event.preventDefault()}>
+        <DialogHeader>
+          <DialogTitle>Upload Document</DialogTitle>
+          <DialogDescription>Add a document to your data room. You choose who sees it afterwards.</DialogDescription>
+        </DialogHeader>
+        <form
+          noValidate
+          className="grid gap-5"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <div className="grid gap-2">
+            <label htmlFor={fileInputId} className="text-sm leading-none font-medium">
+              File
+            </label>
+            <input
+              ref={fileInputRef}
+              id={fileInputId}
+              type="file"
+              accept={UPLOAD_ACCEPT}
+              disabled={isUploading}
+              aria-invalid={Boolean(fileError)}
+              aria-describedby={`${ids}-file-hint${fileError ? ` ${ids}-file-error` : ''}`}
+              className="peer sr-only"
+              onChange={(event) => choose(event.target.files?.[0] ?? null)}
+            />
+            <label
+              htmlFor={fileInputId}
+              onDragOver={(event) => {
+                event.preventDefault();
+                setIsDragging(true);
+              }}
+              onDragLeave={() => setIsDragging(false)}
+              onDrop={onDrop}
+              className={cn(
+                'flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed px-4 py-6 text-center transition-colors',
+                'peer-focus-visible:ring-2 peer-focus-visible:ring-ring peer-focus-visible:ring-offset-2 peer-focus-visible:ring-offset-background',
+                'peer-disabled:cursor-not-allowed peer-disabled:opacity-60',
+                isDragging ? 'border-primary bg-accent' : 'hover:bg-accent/50',
+                fileError && 'border-destructive',
+              )}
+            >
+              {file ? <FileCheck2 aria-hidden className="size-7 text-primary" /> : <CloudUpload aria-hidden className="size-7 text-muted-foreground" />}
+              {file ? (
+                <>
+                  <span className="max-w-full text-sm font-medium break-all">{file.name}</span>
+                  <span className="text-xs text-muted-foreground">
+                    {formatFileSize(file.size)} · <span className="text-primary underline underline-offset-4">Change file</span>
+                  </span>
+                </>
+              ) : (
+                <>
+                  <span className="text-sm font-medium">
+                    <span className="text-primary underline underline-offset-4">Choose a file</span> or drag it here
+                  </span>
+                </>
+              )}
+            </label>
+            <p id={`${ids}-file-hint`} className="text-xs text-muted-foreground">
+              PDF, DOCX, XLSX, PPTX, DOC, XLS, PPT, TXT or CSV, up to 10MB.
+            </p>
+            {fileError && (
+              <p id={`${ids}-file-error`} role="alert" className="text-sm font-medium text-destructive">
+                {fileError}
+              </p>
+            )}
+          </div>
+
+          <FormField id={`${ids}-name`} label="Document Name" hint="Shown to investors. Defaults to the file name.">
+            {(control) => <Input {...control} value={name} maxLength={200} disabled={isUploading} onChange={(event) => setName(event.target.value)} placeholder="e.g. Series A pitch deck" />}
+          </FormField>
+
+          <FormField id={`${ids}-category`} label="Document Type">
+            {(control) => (
+              <Select {...control} value={category} disabled={isUploading} onChange={(event) => setCategory(event.target.value as DocumentCategory | '')}>
+                <option value="">Select document type</option>
+                {DOCUMENT_CATEGORIES.map((option) => (
+                  <option key={option} value={option}>
+                    {option}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+
+          {isUploading && (
+            <div className="grid gap-2" aria-live="polite">
+              <div className="flex items-center justify-between text-sm">
+                <span>{hasSent ? 'Checking and saving the file...' : 'Uploading...'}</span>
+                <span className="tabular-nums text-muted-foreground">{Math.round(progress * 100)}%</span>
+              </div>
+              <Progress value={progress * 100} label={`Uploading ${file?.name ?? 'document'}`} />
+            </div>
+          )}
+
+          <DialogFooter>
+            {isUploading ? (
+              <Button variant="outline" onClick={cancel} disabled={hasSent}>
+                Cancel upload
+              </Button>
+            ) : (
+              <Button
+                variant="outline"
+                onClick={() => {
+                  setIsOpen(false);
+                  reset();
+                }}
+              >
+                Cancel
+              </Button>
+            )}
+            <Button type="submit" disabled={isUploading}>
+              <Upload aria-hidden />
+              {isUploading ? 'Uploading...' : 'Upload'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
