@@ -3,17 +3,17 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { StartupSideMatch } from '@shared/contracts/matches';
+import { InvestorEngagement } from '@/features/data-room/components/investor-engagement';
 import { startupMatchesQuery } from '@/features/matching/api';
 import { MatchesScreen } from '@/features/matching/components/matches-screen';
 import { fromStartupSide } from '@/features/matching/match-view';
 
 /**
- * The foot of each investor card: the spot for the investor's data room engagement. The lead
- * wires `<InvestorEngagement investorId={match.investorId} />` (features/data-room/components/
- * investor-engagement.tsx) here at merge; until then the card has no footer.
+ * The foot of each investor card: that investor's engagement with the startup's data room. Only a
+ * connected (accepted) investor can have been shared anything, so other cards have no footer.
  */
-function investorEngagementFooter(_match: StartupSideMatch): ReactNode {
-  return null;
+function investorEngagementFooter(match: StartupSideMatch): ReactNode {
+  return match.status === 'accepted' ? <InvestorEngagement investorId={match.investorId} /> : null;
 }
 
 export function InvestorMatchesScreen() {
