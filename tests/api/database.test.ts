@@ -117,6 +117,17 @@ describe('the demo seed', () => {
       const decisions = await rows<{ reason: string | null }>(sql`select reason from match_decisions where decision = 'rejected'`, seeded.db);
       expect(decisions.every((decision) => decision.reason === 'stage')).toBe(true);
 
+      // Connected pairs have talked and started a shared plan; investors hold companies.
+      const [conversations] = await rows<{ pairs: number; messages: number }>(
+        sql`select count(distinct (least(sender_id, receiver_id), greatest(sender_id, receiver_id)))::int as pairs, count(*)::int as messages from messages`,
+        seeded.db,
+      );
+      expect(conversations).toEqual({ pairs: DEMO_STARTUPS.length, messages: 3 * DEMO_STARTUPS.length });
+      const plans = await rows<{ status: string }>(sql`select status from milestones`, seeded.db);
+      expect(new Set(plans.map((plan) => plan.status))).toEqual(new Set(['completed', 'in_progress', 'pending']));
+      const [holdings] = await rows<{ investors: number }>(sql`select count(distinct investor_id)::int as investors from portfolio_companies`, seeded.db);
+      expect(holdings!.investors).toBe(DEMO_INVESTORS.length);
+
       const app = await buildTestApp(seeded);
       const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: DEMO_STARTUPS[0]!.username, password: DEMO_PASSWORD } });
       expect(login.statusCode).toBe(200);

@@ -156,3 +156,26 @@ export const DEMO_INVESTORS: Array<DemoPerson & { profile: InvestorProfileSeed }
       stagePreference: ['Series A', 'Series B'], industryFocus: ['SaaS', 'FinTech', 'HealthTech', 'Security', 'CleanTech'], investmentRange: ['$3M - $5M', '$5M - $10M'] },
   },
 ];
+
+/** Companies the demo investors already hold (two each, round-robin), so portfolio and analytics have content. */
+export const DEMO_PORTFOLIO_COMPANIES = [
+  { companyName: 'Tallyhub', industry: 'FinTech', stage: 'Series A', website: 'https://tallyhub.example', investmentDate: '2023-04-12', investmentAmount: 2_500_000, performance: 'growing', description: 'Expense management and corporate cards for mid-size companies.' },
+  { companyName: 'Docsmith', industry: 'SaaS', stage: 'Seed', website: 'https://docsmith.example', investmentDate: '2024-02-01', investmentAmount: 750_000, performance: 'stable', description: 'Contract drafting and review for in-house legal teams.' },
+  { companyName: 'Medora', industry: 'HealthTech', stage: 'Series B', website: 'https://medora.example', investmentDate: '2022-10-20', investmentAmount: 6_000_000, performance: 'growing', description: 'Virtual cardiology clinics with home monitoring kits.' },
+  { companyName: 'Quanta Labs', industry: 'AI/ML', stage: 'Seed', website: '', investmentDate: '2024-06-18', investmentAmount: 1_200_000, performance: 'declining', description: 'Forecasting models for hospital staffing, sold per site.' },
+  { companyName: 'Voltaic', industry: 'CleanTech', stage: 'Series A', website: 'https://voltaic.example', investmentDate: '2023-09-05', investmentAmount: 4_000_000, performance: 'growing', description: 'Battery storage controllers for commercial solar sites.' },
+  { companyName: 'Millwright', industry: 'Manufacturing', stage: 'Series A', website: '', investmentDate: '2022-03-15', investmentAmount: 3_500_000, performance: 'stable', description: 'Predictive maintenance sensors for small factories.' },
+  { companyName: 'Kidsprout', industry: 'EdTech', stage: 'Pre-seed', website: 'https://kidsprout.example', investmentDate: '2025-01-10', investmentAmount: 150_000, performance: 'growing', description: 'Reading games that adapt to each child, for primary schools.' },
+  { companyName: 'Snackbox', industry: 'Consumer', stage: 'Seed', website: '', investmentDate: '2023-11-30', investmentAmount: 400_000, performance: 'declining', description: 'Healthy snack subscriptions for offices and homes.' },
+  { companyName: 'Lockstep', industry: 'Security', stage: 'Seed', website: 'https://lockstep.example', investmentDate: '2024-09-09', investmentAmount: 2_000_000, performance: 'growing', description: 'Passwordless sign-in for internal tools and legacy apps.' },
+  { companyName: 'Gridline', industry: 'SaaS', stage: 'Series A', website: '', investmentDate: '2023-06-22', investmentAmount: 3_000_000, performance: 'stable', description: 'Network observability for mid-market IT teams.' },
+  { companyName: 'Bazaarly', industry: 'Marketplace', stage: 'Series C+', website: 'https://bazaarly.example', investmentDate: '2021-12-01', investmentAmount: 12_000_000, performance: 'growing', description: 'Cross-border marketplace for independent fashion labels.' },
+  { companyName: 'Roboweld', industry: 'Hardware', stage: 'Series B', website: '', investmentDate: '2022-07-07', investmentAmount: 8_000_000, performance: 'stable', description: 'Welding cells for automotive suppliers, leased per month.' },
+] as const;
+
+/** The first conversation of each connected demo pair: startup, investor, startup. */
+export const DEMO_CONVERSATION = [
+  (names: { investorFirstName: string; companyName: string }) => `Hi ${names.investorFirstName}, thanks for connecting! Happy to walk you through ${names.companyName}'s traction whenever suits you.`,
+  () => 'Great to meet you. Could you share your latest deck and metrics in the data room before we talk?',
+  () => "Will do, I'll upload them this week. Does Thursday afternoon work for an intro call?",
+] as const;

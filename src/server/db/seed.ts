@@ -3,16 +3,20 @@
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { AppDatabase } from './client';
 import type { Env } from '../env';
-import { matches, users } from './schema';
+import { investorProfiles, matches, startupProfiles, users } from './schema';
 import { createBackgroundTasks } from '../background-tasks';
 import { createMatchingEngineStore } from '../features/matching/engine-store';
 import { generateMatches } from '../features/matching/generation.service';
 import { decideMatch } from '../features/matching/matching.service';
+import { sendMessage } from '../features/messaging/messaging.service';
+import { createMilestone } from '../features/milestones/milestones.service';
+import { createPortfolioCompany } from '../features/portfolio/portfolio.service';
+import { CreatePortfolioCompanyBody } from '../../shared/contracts/portfolio';
 import type { Actor } from '../http/session';
 import type { EventHub } from '../realtime/event-hub';
 import { insertInvestorProfile, insertStartupProfile, insertUser } from '../../../tests/factories';
 import { recordActivity } from '../features/activity/activity.service';
-import { DEMO_INVESTORS, DEMO_PASSWORD, DEMO_STARTUPS } from './demo-data';
+import { DEMO_CONVERSATION, DEMO_INVESTORS, DEMO_PASSWORD, DEMO_PORTFOLIO_COMPANIES, DEMO_STARTUPS } from './demo-data';
 
 /** Demo data only for the embedded database on a developer's machine, never for real deployments. */
 export function shouldSeedDemo(env: Pick<Env, 'SEED_DEMO' | 'NODE_ENV'>, databaseKind: 'pglite' | 'postgres'): boolean {
@@ -25,13 +29,15 @@ export async function isDatabaseEmpty(db: AppDatabase): Promise<boolean> {
 }
 
 /**
- * Inserts the demo population in one transaction, then lets it use the product: everyone generates
- * matches, each startup accepts its best one, and each investor declines its weakest open suggestion.
- * Returns the demo logins to print.
+ * Inserts the demo population in one transaction, then lets it use the product through the same
+ * services the API calls: everyone generates matches, each startup accepts its best one, each
+ * investor declines its weakest open suggestion; connected pairs exchange a first few messages and
+ * start a shared plan; investors record what they already hold. Returns the demo logins to print.
  */
-export async function seedDemoData(db: AppDatabase): Promise<Array<{ username: string; userType: string }>> {
+export async function seedDemoData(db: AppDatabase, now = new Date()): Promise<Array<{ username: string; userType: string }>> {
   const logins = await insertDemoPopulation(db);
   await playDemoDecisions(db);
+  await playDemoRelationships(db, now);
   return logins;
 }
 
@@ -55,6 +61,42 @@ async function playDemoDecisions(db: AppDatabase): Promise<void> {
     if (actor.userType === 'investor' && pending.length > 0) await decideMatch(deps, actor, pending.at(-1)!.id, { status: 'rejected', reason: 'stage' });
   }
   await deps.background.idle();
+}
+
+const dayOffset = (now: Date, days: number) => new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+
+async function playDemoRelationships(db: AppDatabase, now: Date): Promise<void> {
+  const deps = { db, events: SEED_EVENTS, now: () => now };
+  const actor = (id: number, userType: Actor['userType']): Actor => ({ id, userType, sessionId: 'demo-seed' });
+  const pairs = await db
+    .select({ startupId: matches.startupId, investorId: matches.investorId, companyName: startupProfiles.companyName, investorFirstName: users.firstName })
+    .from(matches)
+    .innerJoin(startupProfiles, eq(startupProfiles.userId, matches.startupId))
+    .innerJoin(users, eq(users.id, matches.investorId))
+    .where(eq(matches.status, 'accepted'))
+    .orderBy(asc(matches.id));
+  for (const pair of pairs) {
+    const startup = actor(pair.startupId, 'startup');
+    const investor = actor(pair.investorId, 'investor');
+    const [first, reply, followUp] = DEMO_CONVERSATION;
+    await sendMessage(deps, startup, { receiverId: pair.investorId, content: first(pair) });
+    await sendMessage(deps, investor, { receiverId: pair.startupId, content: reply() });
+    await sendMessage(deps, startup, { receiverId: pair.investorId, content: followUp() });
+    const plan = [
+      { title: 'Intro call', description: 'Founders walk the partner through the company and the round.', status: 'completed' as const, date: dayOffset(now, -7) },
+      { title: 'Due diligence', description: 'Metrics, customer calls and the data room review.', status: 'in_progress' as const, date: dayOffset(now, 10) },
+      { title: 'Term sheet', description: 'Agree the headline terms of the investment.', status: 'pending' as const, date: dayOffset(now, 24) },
+    ];
+    for (const milestone of plan) await createMilestone(deps, startup, { ...milestone, investorId: pair.investorId });
+  }
+
+  const investors = await db.select({ id: investorProfiles.userId }).from(investorProfiles).orderBy(asc(investorProfiles.userId));
+  for (const [index, { id }] of investors.entries()) {
+    for (const offset of [0, 1]) {
+      const company = DEMO_PORTFOLIO_COMPANIES[(2 * index + offset) % DEMO_PORTFOLIO_COMPANIES.length]!;
+      await createPortfolioCompany(db, actor(id, 'investor'), CreatePortfolioCompanyBody.parse(company));
+    }
+  }
 }
 
 async function insertDemoPopulation(db: AppDatabase): Promise<Array<{ username: string; userType: string }>> {
