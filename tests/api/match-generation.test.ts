@@ -176,7 +176,7 @@ describe('re-scoring after a profile save', () => {
       return originalGet(db);
     };
     try {
-      const saved = await client.request({ method: 'PUT', url: '/api/startup/profile', payload: buildStartupProfileBody({ industry: 'Mobile', stage: 'Series A' }) });
+      const saved = await client.request({ method: 'PUT', url: '/api/startup/profile', payload: buildStartupProfileBody({ industry: 'Mobile', stage: 'Series A' }) }, { waitForBackground: false });
       expect(saved.statusCode).toBe(200);
       expect(isRescoreWaiting).toBe(true);
     } finally {

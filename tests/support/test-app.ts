@@ -53,9 +53,15 @@ export class TestClient {
     readonly ip = '203.0.113.10',
   ) {}
 
-  async request(options: InjectOptions): Promise<LightMyRequestResponse> {
+  /**
+   * Sends one request. By default it also waits for the background work the request started
+   * (re-scoring, learning), so the next step of a test never races it; pass
+   * `{ waitForBackground: false }` to observe a request on its own.
+   */
+  async request(options: InjectOptions, { waitForBackground = true } = {}): Promise<LightMyRequestResponse> {
     const cookies = { ...(options.cookies ?? {}), ...(this.sessionToken ? { vm_session: this.sessionToken } : {}) };
     const response = await this.app.inject({ remoteAddress: this.ip, ...options, cookies });
+    if (waitForBackground) await this.app.background.idle();
     const setCookie = response.cookies.find((cookie) => cookie.name === 'vm_session');
     if (setCookie) this.sessionToken = setCookie.value === '' ? undefined : setCookie.value;
     return response;
