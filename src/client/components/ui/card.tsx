@@ -1,4 +1,6 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+import { Link } from 'wouter';
+import { ArrowRight } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
@@ -23,4 +25,20 @@ export function CardContent({ className, ...props }: ComponentProps<'div'>) {
 
 export function CardFooter({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('flex items-center p-6 pt-0', className)} {...props} />;
+}
+
+/** The "see more" link at the foot of a dashboard card: a text link with an arrow. */
+export function CardFooterLink({ href, className, children }: { href: string; className?: string; children: ReactNode }) {
+  return (
+    <Link
+      className={cn(
+        'inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring',
+        className,
+      )}
+      href={href}
+    >
+      {children}
+      <ArrowRight aria-hidden className="size-4" />
+    </Link>
+  );
 }

@@ -1,9 +1,8 @@
 // The dashboard's Recent Activity card (spec §2 shared widgets): the latest few entries, four
 // skeleton rows while loading, 'Error loading activities' on failure, and a link to the feed.
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'wouter';
-import { ArrowRight, History } from 'lucide-react';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { History } from 'lucide-react';
+import { Card, CardContent, CardDescription, CardFooter, CardFooterLink, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { recentActivitiesQuery } from '../api';
@@ -33,13 +32,9 @@ export function RecentActivityCard({ className }: { className?: string }) {
         )}
       </CardContent>
       <CardFooter className="border-t pt-4">
-        <Link
-          href="/activity"
-          className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
-        >
+        <CardFooterLink href="/activity">
           View all activity
-          <ArrowRight aria-hidden className="size-4" />
-        </Link>
+        </CardFooterLink>
       </CardFooter>
     </Card>
   );

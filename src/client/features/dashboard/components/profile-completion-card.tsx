@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { ArrowRight, Circle, CircleCheck } from 'lucide-react';
 import type { UserType } from '@shared/enums';
 import { investorChecklist, startupChecklist } from '@shared/profile-completeness';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardFooter, CardFooterLink, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -74,13 +74,9 @@ export function ProfileCompletionCard({ userType, className }: { userType: UserT
         )}
       </CardContent>
       <CardFooter className="border-t pt-4">
-        <Link
-          href={basePath}
-          className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
-        >
+        <CardFooterLink href={basePath}>
           {profile ? 'Edit your profile' : isPending || isError ? 'Go to your profile' : 'Complete your profile'}
-          <ArrowRight aria-hidden className="size-4" />
-        </Link>
+        </CardFooterLink>
       </CardFooter>
     </Card>
   );

@@ -7,7 +7,7 @@ import { ArrowRight, Handshake } from 'lucide-react';
 import type { UserType } from '@shared/enums';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardFooter, CardFooterLink, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -108,13 +108,9 @@ export function TopMatchesCard({ userType, className }: { userType: UserType; cl
         )}
       </CardContent>
       <CardFooter className="border-t pt-4">
-        <Link
-          href={matchesPath}
-          className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
-        >
+        <CardFooterLink href={matchesPath}>
           View all matches
-          <ArrowRight aria-hidden className="size-4" />
-        </Link>
+        </CardFooterLink>
       </CardFooter>
     </Card>
   );

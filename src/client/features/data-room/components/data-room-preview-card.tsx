@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { ArrowRight, FolderLock } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardFooter, CardFooterLink, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { cn } from '@/lib/utils';
@@ -67,13 +67,9 @@ export function DataRoomPreviewCard({ className }: { className?: string }) {
       </CardContent>
       {data && data.length > 0 && (
         <CardFooter className="border-t pt-4">
-          <Link
-            href="/startup/data-room"
-            className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
-          >
+          <CardFooterLink href="/startup/data-room">
             {data.length > PREVIEW_DOCUMENT_COUNT ? `View all ${data.length} documents` : 'Open data room'}
-            <ArrowRight aria-hidden className="size-4" />
-          </Link>
+          </CardFooterLink>
         </CardFooter>
       )}
     </Card>

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { ArrowRight, Milestone as MilestoneIcon } from 'lucide-react';
 import type { UserType } from '@shared/enums';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardFooter, CardFooterLink, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -76,13 +76,9 @@ export function MilestonesPreviewCard({ userType, className }: { userType: UserT
         )}
       </CardContent>
       <CardFooter className="border-t pt-4">
-        <Link
-          href={screenPath}
-          className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
-        >
+        <CardFooterLink href={screenPath}>
           View all milestones
-          <ArrowRight aria-hidden className="size-4" />
-        </Link>
+        </CardFooterLink>
       </CardFooter>
     </Card>
   );

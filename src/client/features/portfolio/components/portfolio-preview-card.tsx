@@ -6,7 +6,7 @@ import { Link } from 'wouter';
 import { ArrowRight, Briefcase } from 'lucide-react';
 import { formatDollars } from '@shared/enums';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardFooter, CardFooterLink, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -82,13 +82,9 @@ export function PortfolioPreviewCard({ className }: { className?: string }) {
       </CardContent>
       {data && data.length > 0 && (
         <CardFooter className="border-t pt-4">
-          <Link
-            href="/investor/portfolio"
-            className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
-          >
+          <CardFooterLink href="/investor/portfolio">
             View portfolio
-            <ArrowRight aria-hidden className="size-4" />
-          </Link>
+          </CardFooterLink>
         </CardFooter>
       )}
     </Card>
