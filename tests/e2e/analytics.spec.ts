@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import type { InvestorAnalytics } from '../../src/shared/contracts/portfolio';
 import { pdfBytes } from '../support/document-fixtures';
-import { connectViaApi, hasHorizontalScroll, registerViaApi, saveInvestorProfileViaApi, saveStartupProfileViaApi, type RegisteredUser } from './helpers';
+import { ANALYTICS_CHARTS, connectViaApi, hasHorizontalScroll, registerViaApi, saveInvestorProfileViaApi, saveStartupProfileViaApi, type RegisteredUser } from './helpers';
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -16,16 +16,7 @@ async function seriousViolations(page: Page) {
     .map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => node.target.join(' ')) }));
 }
 
-const CHARTS = [
-  'Match funnel',
-  'Decline reasons',
-  'Match scores',
-  'Accepted startups by industry',
-  'Accepted startups by stage',
-  'Weekly activity',
-  'Portfolio by industry',
-  'Portfolio by performance',
-] as const;
+const CHARTS = ANALYTICS_CHARTS;
 
 const chart = (page: Page, title: (typeof CHARTS)[number]) => page.getByRole('region', { name: title, exact: true });
 

@@ -5,18 +5,9 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEMO_INVESTORS, DEMO_PASSWORD, DEMO_STARTUPS } from '../../src/server/db/demo-data';
 import type { InvestorAnalytics } from '../../src/shared/contracts/portfolio';
-import { loginViaUi } from './helpers';
+import { ANALYTICS_CHARTS, loginViaUi } from './helpers';
 
-const CHARTS = [
-  'Match funnel',
-  'Decline reasons',
-  'Match scores',
-  'Accepted startups by industry',
-  'Accepted startups by stage',
-  'Weekly activity',
-  'Portfolio by industry',
-  'Portfolio by performance',
-] as const;
+const CHARTS = ANALYTICS_CHARTS;
 
 async function analyticsOf(request: APIRequestContext, username: string): Promise<InvestorAnalytics> {
   const login = await request.post('/api/login', { data: { username, password: DEMO_PASSWORD } });

@@ -157,3 +157,15 @@ export async function connectViaApi(startupPage: Page, investorId: number): Prom
   expect(accepted.status(), await accepted.text()).toBe(200);
   return match!.id;
 }
+
+/** The investor analytics screen's charts, by their region titles (issue #8). */
+export const ANALYTICS_CHARTS = [
+  'Match funnel',
+  'Decline reasons',
+  'Match scores',
+  'Accepted startups by industry',
+  'Accepted startups by stage',
+  'Weekly activity',
+  'Portfolio by industry',
+  'Portfolio by performance',
+] as const;

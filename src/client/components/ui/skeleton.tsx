@@ -4,3 +4,41 @@ import { cn } from '@/lib/utils';
 export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
   return <div aria-hidden className={cn('animate-pulse rounded-md bg-muted', className)} {...props} />;
 }
+
+/**
+ * Placeholder rows for a list that is loading: an optional leading shape (avatar, icon, logo), two
+ * lines of text and an optional trailing button. The wrapper is a labelled status for screen readers.
+ */
+export function ListSkeleton({
+  label,
+  rows,
+  leadingClassName,
+  hasAction = false,
+  className,
+  rowClassName,
+  rowTestId,
+}: {
+  label: string;
+  rows: number;
+  /** Size and shape of the leading block, e.g. 'size-9 rounded-full'; none when omitted. */
+  leadingClassName?: string;
+  hasAction?: boolean;
+  className?: string;
+  rowClassName?: string;
+  rowTestId?: string;
+}) {
+  return (
+    <div role="status" aria-label={label} className={cn('grid', className)}>
+      {Array.from({ length: rows }, (_, index) => (
+        <div key={index} data-testid={rowTestId} className={cn('flex items-center gap-3 py-3', rowClassName)}>
+          {leadingClassName && <Skeleton className={cn('shrink-0', leadingClassName)} />}
+          <div className="grid flex-1 gap-2">
+            <Skeleton className="h-4 w-1/2" />
+            <Skeleton className="h-3 w-1/3" />
+          </div>
+          {hasAction && <Skeleton className="h-9 w-24" />}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardFooterLink, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
-import { Skeleton } from '@/components/ui/skeleton';
+import { ListSkeleton } from '@/components/ui/skeleton';
 import { MATCHES_PATH, investorMatchesQuery, refreshAfterMatchChange, startupMatchesQuery } from '@/features/matching/api';
 import { ScoreBadge } from '@/features/matching/components/score-badge';
 import { STATUS_LABELS, fromInvestorSide, fromStartupSide, type MatchView } from '@/features/matching/match-view';
@@ -50,18 +50,7 @@ export function TopMatchesCard({ userType, className }: { userType: UserType; cl
       </CardHeader>
       <CardContent>
         {query.isPending ? (
-          <div role="status" aria-label="Loading matches" className="grid">
-            {Array.from({ length: TOP_MATCH_COUNT }, (_, index) => (
-              <div key={index} className="flex items-center gap-3 py-3">
-                <Skeleton className="size-11 shrink-0 rounded-full" />
-                <div className="grid flex-1 gap-2">
-                  <Skeleton className="h-4 w-1/2" />
-                  <Skeleton className="h-3 w-1/3" />
-                </div>
-                <Skeleton className="h-9 w-24" />
-              </div>
-            ))}
-          </div>
+          <ListSkeleton label="Loading matches" rows={TOP_MATCH_COUNT} leadingClassName="size-11 rounded-full" hasAction />
         ) : query.isError ? (
           <ErrorState compact title="We couldn't load your matches" message={query.error.message} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
         ) : !rows || rows.length === 0 ? (

@@ -1,6 +1,6 @@
 // Small pieces the data room's lists share: the type icon and the loading rows.
 import { FileSpreadsheet, FileText, FileType2, Presentation, type LucideIcon } from 'lucide-react';
-import { Skeleton } from '@/components/ui/skeleton';
+import { ListSkeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { documentKind } from '../document-format';
 
@@ -26,18 +26,5 @@ export function DocumentTypeIcon({ mimeType, className }: { mimeType: string; cl
 }
 
 export function DocumentRowsSkeleton({ rows = 3, label }: { rows?: number; label: string }) {
-  return (
-    <div role="status" aria-label={label} className="grid divide-y">
-      {Array.from({ length: rows }, (_, index) => (
-        <div key={index} className="flex items-center gap-3 px-4 py-3">
-          <Skeleton className="size-9 shrink-0" />
-          <div className="grid flex-1 gap-2">
-            <Skeleton className="h-4 w-1/2" />
-            <Skeleton className="h-3 w-1/3" />
-          </div>
-          <Skeleton className="h-9 w-24" />
-        </div>
-      ))}
-    </div>
-  );
+  return <ListSkeleton label={label} rows={rows} leadingClassName="size-9" hasAction className="divide-y" rowClassName="px-4" />;
 }

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardFooterLink, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
-import { Skeleton } from '@/components/ui/skeleton';
+import { ListSkeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { portfolioQuery } from '../api';
 import { summarizePortfolio } from '../portfolio-values';
@@ -33,17 +33,7 @@ export function PortfolioPreviewCard({ className }: { className?: string }) {
       </CardHeader>
       <CardContent>
         {isPending ? (
-          <div role="status" aria-label="Loading your portfolio" className="grid">
-            {Array.from({ length: PREVIEW_COUNT }, (_, index) => (
-              <div key={index} className="flex items-center gap-3 py-3">
-                <Skeleton className="size-11 shrink-0 rounded-lg" />
-                <div className="grid flex-1 gap-2">
-                  <Skeleton className="h-4 w-1/2" />
-                  <Skeleton className="h-3 w-1/3" />
-                </div>
-              </div>
-            ))}
-          </div>
+          <ListSkeleton label="Loading your portfolio" rows={PREVIEW_COUNT} leadingClassName="size-11 rounded-lg" />
         ) : isError ? (
           <ErrorState compact title="We couldn't load your portfolio" message={error.message} onRetry={() => void refetch()} isRetrying={isFetching} />
         ) : data.length === 0 ? (
