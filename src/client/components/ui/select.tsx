@@ -20,3 +20,20 @@ export function Select({ className, children, ...props }: ComponentProps<'select
     </div>
   );
 }
+
+/**
+ * The options of a select over a fixed list of labels (the spec's stages, industries, …), each
+ * label its own value, after an empty first option: the prompt ("Select a stage") or "all".
+ */
+export function SelectOptions({ placeholder, options }: { placeholder: string; options: readonly string[] }) {
+  return (
+    <>
+      <option value="">{placeholder}</option>
+      {options.map((option) => (
+        <option key={option} value={option}>
+          {option}
+        </option>
+      ))}
+    </>
+  );
+}

@@ -12,7 +12,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
-import { Select } from '@/components/ui/select';
+import { Select, SelectOptions } from '@/components/ui/select';
 import { toast } from '@/lib/use-toast';
 import { cn } from '@/lib/utils';
 import { useUploadDocument } from '../api';
@@ -189,12 +189,7 @@ export function UploadDialog({ trigger }: { trigger: ReactNode }) {
           <FormField id={`${ids}-category`} label="Document Type">
             {(control) => (
               <Select {...control} value={category} disabled={isUploading} onChange={(event) => setCategory(event.target.value as DocumentCategory | '')}>
-                <option value="">Select document type</option>
-                {DOCUMENT_CATEGORIES.map((option) => (
-                  <option key={option} value={option}>
-                    {option}
-                  </option>
-                ))}
+                <SelectOptions placeholder="Select document type" options={DOCUMENT_CATEGORIES} />
               </Select>
             )}
           </FormField>

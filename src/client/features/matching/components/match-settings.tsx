@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select } from '@/components/ui/select';
+import { Select, SelectOptions } from '@/components/ui/select';
 import { Slider } from '@/components/ui/slider';
 import { INDUSTRY_FILTER_OPTIONS, STATUS_FILTERS, hasActiveFilters, type MatchFilters, type StatusFilter } from '../match-view';
 
@@ -91,12 +91,7 @@ export function MatchSettings({
           <div className="grid content-start gap-2">
             <Label htmlFor={`${id}-industry`}>Industry</Label>
             <Select id={`${id}-industry`} value={filters.industry} onChange={(event) => set({ industry: event.target.value })}>
-              <option value="">All industries</option>
-              {INDUSTRY_FILTER_OPTIONS.map((industry) => (
-                <option key={industry} value={industry}>
-                  {industry}
-                </option>
-              ))}
+              <SelectOptions placeholder="All industries" options={INDUSTRY_FILTER_OPTIONS} />
             </Select>
           </div>
         )}

@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
+import { Select, SelectOptions } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useCreatePortfolioCompany, useUpdatePortfolioCompany } from '../api';
@@ -171,24 +171,14 @@ function CompanyFormView({
           <FormField id="portfolio-industry" label="Industry" error={errors.industry?.message}>
             {(control) => (
               <Select {...control} {...field('industry')}>
-                <option value="">Select an industry</option>
-                {INDUSTRIES.map((industry) => (
-                  <option key={industry} value={industry}>
-                    {industry}
-                  </option>
-                ))}
+                <SelectOptions placeholder="Select an industry" options={INDUSTRIES} />
               </Select>
             )}
           </FormField>
           <FormField id="portfolio-stage" label="Stage" error={errors.stage?.message}>
             {(control) => (
               <Select {...control} {...field('stage')}>
-                <option value="">Select a stage</option>
-                {STAGES.map((stage) => (
-                  <option key={stage} value={stage}>
-                    {stage}
-                  </option>
-                ))}
+                <SelectOptions placeholder="Select a stage" options={STAGES} />
               </Select>
             )}
           </FormField>

@@ -5,7 +5,7 @@ import { PERFORMANCE_LEVELS, STAGES } from '@shared/enums';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select } from '@/components/ui/select';
+import { Select, SelectOptions } from '@/components/ui/select';
 import { cn } from '@/lib/utils';
 import { NO_FILTERS, PERFORMANCE_LABELS, QUICK_FILTER_INDUSTRIES, hasActiveFilters, type PortfolioFilters as Filters } from '../portfolio-values';
 
@@ -34,12 +34,7 @@ export function PortfolioFilters({ filters, onChange }: { filters: Filters; onCh
         <div className="grid grid-cols-1 gap-2">
           <Label htmlFor="portfolio-stage-filter">Stage</Label>
           <Select id="portfolio-stage-filter" value={filters.stage} onChange={(event) => set({ stage: event.target.value })}>
-            <option value="">All stages</option>
-            {STAGES.map((stage) => (
-              <option key={stage} value={stage}>
-                {stage}
-              </option>
-            ))}
+            <SelectOptions placeholder="All stages" options={STAGES} />
           </Select>
         </div>
         <div className="grid grid-cols-1 gap-2">

@@ -12,7 +12,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ExternalLink } from '@/components/ui/external-link';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
+import { Select, SelectOptions } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { formatCalendarDate } from '@/lib/format';
 import { applyServerFieldErrors } from '@/lib/form-errors';
@@ -128,24 +128,14 @@ function StartupInfoFormView({ profile, onDone }: { profile: StartupProfile | nu
           <FormField id="startup-stage" label="Stage" error={errors.stage?.message}>
             {(control) => (
               <Select {...control} {...field('stage')}>
-                <option value="">Select a stage</option>
-                {STAGES.map((stage) => (
-                  <option key={stage} value={stage}>
-                    {stage}
-                  </option>
-                ))}
+                <SelectOptions placeholder="Select a stage" options={STAGES} />
               </Select>
             )}
           </FormField>
           <FormField id="startup-industry" label="Industry" error={errors.industry?.message}>
             {(control) => (
               <Select {...control} {...field('industry')}>
-                <option value="">Select an industry</option>
-                {INDUSTRIES.map((industry) => (
-                  <option key={industry} value={industry}>
-                    {industry}
-                  </option>
-                ))}
+                <SelectOptions placeholder="Select an industry" options={INDUSTRIES} />
               </Select>
             )}
           </FormField>
