@@ -52,6 +52,8 @@ declare module 'fastify' {
     clock: () => Date;
     services: { auth: AuthDeps };
     hasClientBuild: boolean;
+    /** Every route registered, as `METHOD path` (the fuzz and OpenAPI tests check coverage with it). */
+    routeTable: Array<{ method: string; url: string }>;
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -96,6 +98,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestIdHeader: false,
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: env.TRUST_PROXY,
+    // Bounded waits (docs/operations.md): an idle socket is cut, headers and bodies must arrive in time.
+    connectionTimeout: env.HTTP_IDLE_TIMEOUT_MS,
+    requestTimeout: env.HTTP_REQUEST_TIMEOUT_MS,
+    http: { headersTimeout: Math.min(env.HTTP_HEADERS_TIMEOUT_MS, env.HTTP_REQUEST_TIMEOUT_MS) },
+  });
+
+  const routeTable: Array<{ method: string; url: string }> = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
   });
 
   const clientDir = options.clientDir === undefined ? defaultClientDir() : options.clientDir;

@@ -40,6 +40,12 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  // HTTP timeouts (docs/operations.md): a connection silent this long is cut (slowloris, a stalled
+  // upload); request headers must arrive within HTTP_HEADERS_TIMEOUT_MS and a whole request body
+  // within HTTP_REQUEST_TIMEOUT_MS. Live event streams send a heartbeat well inside the idle limit.
+  HTTP_IDLE_TIMEOUT_MS: positiveInt(30_000),
+  HTTP_HEADERS_TIMEOUT_MS: positiveInt(30_000),
+  HTTP_REQUEST_TIMEOUT_MS: positiveInt(5 * 60_000),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { COOKIE_SECURE: boolean; HOST: string };
