@@ -147,7 +147,7 @@ describe('threads', () => {
   });
 
   it.each([
-    ['a cursor that is not ours', '?before=bm90LWEtY3Vyc29y', 'This page link is no longer valid. Reload and try again.'],
+    ['a cursor that is not ours', '?before=bm90LWEtY3Vyc29y', 'That page link is no longer valid. Reload and try again.'],
     ['a page size over 100', '?limit=101', 'limit must be between 1 and 100'],
     ['a page size of 0', '?limit=0', 'limit must be between 1 and 100'],
   ])('refuses %s with 400', async (_name, search, message) => {
@@ -270,7 +270,7 @@ describe('live events (Server-Sent Events)', () => {
       expect((await senderTab.next((event) => event.type === 'message')).data.messageId).toBe(message.id);
 
       await investor.request({ method: 'POST', url: `/api/messages/${startupUser.id}/read-all` });
-      expect((await senderTab.next((event) => event.type === 'message_read')).data).toMatchObject({ readerId: investorUser.id, messageIds: [message.id] });
+      expect((await senderTab.next((event) => event.type === 'message_read')).data).toMatchObject({ readerId: investorUser.id, upToMessageId: message.id, count: 1 });
     } finally {
       receiverStream.close();
       senderTab.close();
@@ -295,7 +295,7 @@ describe('live events (Server-Sent Events)', () => {
     const senderStream = await openEventStream(baseUrl, startup.sessionToken!);
     try {
       await investor.request({ method: 'POST', url: `/api/messages/${message.id}/read` });
-      expect((await senderStream.next((event) => event.type === 'message_read')).data).toMatchObject({ readerId: investorUser.id, messageIds: [message.id] });
+      expect((await senderStream.next((event) => event.type === 'message_read')).data).toMatchObject({ readerId: investorUser.id, upToMessageId: message.id, count: 1 });
     } finally {
       senderStream.close();
     }
@@ -386,7 +386,7 @@ describe.skipIf(!isPostgresRun())('two instances on one PostgreSQL (runs under n
       // Read through instance B; the sender's stream on A hears it.
       const readOnB = await fetch(`${baseUrlB}/api/messages/${startupUser.id}/read-all`, { method: 'POST', headers: { cookie: `vm_session=${investor.sessionToken}` } });
       expect(await readOnB.json()).toEqual({ marked: 1 });
-      expect((await senderStreamOnA.next((event) => event.type === 'message_read')).data).toMatchObject({ readerId: investorUser.id, messageIds: [message.id] });
+      expect((await senderStreamOnA.next((event) => event.type === 'message_read')).data).toMatchObject({ readerId: investorUser.id, upToMessageId: message.id, count: 1 });
     } finally {
       streamOnB.close();
       senderStreamOnA.close();

@@ -5,6 +5,7 @@ import { type z } from 'zod';
 import type { Endpoint } from '../../shared/contracts/endpoint';
 import type { UserType } from '../../shared/enums';
 import { AppError, forbidden, unauthenticated } from '../app-error';
+import { rejectUnstorableText } from './input-guards';
 import type { Actor } from './session';
 import { recordSecurityEvent } from '../features/security/security-events.service';
 
@@ -28,19 +29,22 @@ type Handler<E extends Endpoint, A extends Access> = (
 
 /** Turns zod issues into the API's `{ message, fieldErrors }` 400. */
 export function validationError(error: z.ZodError): AppError {
-  const fieldErrors: Record<string, string[]> = {};
+  // Null prototype: a field named like an Object method (`constructor`) must not find one.
+  const fieldErrors: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
   let message: string | undefined;
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
-      message ??= `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}.`;
+      message ??= unknownFieldsMessage(issue.keys);
       continue;
     }
-    const field = issue.path.length > 0 ? issue.path.join('.') : undefined;
+    const field = issue.path.length > 0 ? issue.path.map(String).join('.') : undefined;
     if (!field) {
       message ??= issue.message;
       continue;
     }
-    (fieldErrors[field] ??= []).push(issue.message);
+    // One rule can fail several checks at once (1e308 is neither whole nor small): say it once.
+    const messages = (fieldErrors[field] ??= []);
+    if (!messages.includes(issue.message)) messages.push(issue.message);
   }
   const firstFieldMessage = Object.values(fieldErrors)[0]?.[0];
   return new AppError(
@@ -48,6 +52,13 @@ export function validationError(error: z.ZodError): AppError {
     message ?? firstFieldMessage ?? 'The request is not valid.',
     Object.keys(fieldErrors).length > 0 ? fieldErrors : undefined,
   );
+}
+
+// Unknown keys are the caller's text: name a few, each cut short, so the sentence stays readable.
+function unknownFieldsMessage(keys: string[]): string {
+  const shown = keys.slice(0, 5).map((key) => (key.length > 40 ? `${key.slice(0, 40)}…` : key));
+  const more = keys.length > shown.length ? ` and ${keys.length - shown.length} more` : '';
+  return `Unknown field${keys.length > 1 ? 's' : ''}: ${shown.join(', ')}${more}.`;
 }
 
 function parsePart<T extends z.ZodType | undefined>(schema: T, value: unknown): unknown {
@@ -81,6 +92,10 @@ export function defineRoute<E extends Endpoint, A extends Access>(
           throw forbidden(`Only ${access} accounts can do that.`);
         }
       }
+      // Text PostgreSQL cannot store (NUL, lone surrogates) is a 400 naming the field, for every route.
+      rejectUnstorableText(request.params);
+      rejectUnstorableText(request.query);
+      if (endpoint.raw !== 'request') rejectUnstorableText(request.body);
       const context = {
         actor,
         params: parsePart(endpoint.params, request.params),

@@ -1,5 +1,6 @@
 // The activity feed (spec §3 activities; issue #3): the signed-in user's own entries, newest first.
 import { z } from 'zod';
+import { boundedIntParam } from './common';
 import { defineEndpoint } from './endpoint';
 
 export const Activity = z.object({
@@ -16,7 +17,7 @@ export const ACTIVITY_PAGE_SIZE = 20;
 export const ListActivitiesQuery = z.strictObject({
   // Opaque: the last item's position, as returned in nextCursor.
   cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1, 'limit must be between 1 and 100').max(100, 'limit must be between 1 and 100').optional(),
+  limit: boundedIntParam(1, 100, 'limit must be between 1 and 100').optional(),
 });
 
 export const ActivityPage = z.object({

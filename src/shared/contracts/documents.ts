@@ -1,6 +1,7 @@
 // The data room (spec §3 documents and document_access, §5 upload/delete, §7; issue #5).
 import { z } from 'zod';
 import { DOCUMENT_CATEGORIES } from '../enums';
+import { boundedInt, idField, idParam } from './common';
 import { defineEndpoint } from './endpoint';
 
 /** Spec §9: the upload hint says up to 10MB; the server enforces 10 MiB exactly. */
@@ -36,7 +37,7 @@ export const UploadDocumentFields = z.strictObject({
   type: z.enum(DOCUMENT_CATEGORIES, { error: 'Please select a document type.' }),
 });
 
-const DocumentIdParams = z.strictObject({ id: z.coerce.number().int().positive('The id must be a positive whole number.') });
+const DocumentIdParams = z.strictObject({ id: idParam() });
 const ok = z.object({ ok: z.literal(true) });
 
 /**
@@ -94,22 +95,23 @@ export const grantDocumentAccess = defineEndpoint({
   method: 'POST',
   path: '/api/documents/:id/access',
   params: DocumentIdParams,
-  body: z.strictObject({ userId: z.number({ error: 'Choose an investor to share with' }).int().positive() }),
+  body: z.strictObject({ userId: idField('Choose an investor to share with') }),
   response: DocumentGrant,
   successStatus: 201,
 });
 export const revokeDocumentAccess = defineEndpoint({
   method: 'DELETE',
   path: '/api/documents/:id/access/:userId',
-  params: z.strictObject({ id: z.coerce.number().int().positive(), userId: z.coerce.number().int().positive() }),
+  params: z.strictObject({ id: idParam(), userId: idParam() }),
   response: ok,
 });
 export const startDocumentView = defineEndpoint({ method: 'POST', path: '/api/documents/:id/views', params: DocumentIdParams, response: z.object({ viewId: z.number().nullable() }), successStatus: 201 });
 export const endDocumentView = defineEndpoint({
   method: 'POST',
   path: '/api/documents/:id/views/:viewId/close',
-  params: z.strictObject({ id: z.coerce.number().int().positive(), viewId: z.coerce.number().int().positive() }),
-  body: z.strictObject({ durationMs: z.number().int().min(0).max(24 * 60 * 60 * 1000) }),
+  params: z.strictObject({ id: idParam(), viewId: idParam() }),
+  // At most a day: a tab left open overnight still closes its view.
+  body: z.strictObject({ durationMs: boundedInt(0, 24 * 60 * 60 * 1000, 'The viewing time must be a whole number of milliseconds, at most one day.') }),
   response: ok,
 });
 export const listShareCandidates = defineEndpoint({ method: 'GET', path: '/api/data-room/share-candidates', response: z.array(ShareCandidate) });

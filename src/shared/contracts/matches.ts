@@ -2,6 +2,7 @@
 // score's explanation, decisions, and generation.
 import { z } from 'zod';
 import { DECLINE_REASONS, MATCH_STATUSES, USER_TYPES } from '../enums';
+import { idParam } from './common';
 import { defineEndpoint } from './endpoint';
 import { InvestorCard, StartupCard } from './profiles';
 
@@ -55,7 +56,7 @@ export const UpdateMatchBody = z
   .refine((body) => body.status === 'rejected' || body.reason === undefined, { message: 'A reason goes only with a decline', path: ['reason'] });
 export type UpdateMatchBody = z.infer<typeof UpdateMatchBody>;
 
-const MatchIdParams = z.strictObject({ id: z.coerce.number().int().positive('The id must be a positive whole number.') });
+const MatchIdParams = z.strictObject({ id: idParam() });
 
 export const listStartupMatches = defineEndpoint({ method: 'GET', path: '/api/matches/startup', response: z.array(StartupSideMatch) });
 export const listInvestorMatches = defineEndpoint({ method: 'GET', path: '/api/matches/investor', response: z.array(InvestorSideMatch) });

@@ -1,6 +1,7 @@
 // Messaging (spec §3 messages and the conversation summary, §4, §5, §7; issue #6).
 import { z } from 'zod';
 import { USER_TYPES } from '../enums';
+import { boundedIntParam, idField, idParam } from './common';
 import { defineEndpoint } from './endpoint';
 
 export const MAX_MESSAGE_LENGTH = 5000;
@@ -18,7 +19,7 @@ export type Message = z.infer<typeof Message>;
 
 /** Spec §5: content is trimmed; empty or whitespace-only is not sent. */
 export const SendMessageBody = z.strictObject({
-  receiverId: z.number({ error: 'Choose who to send the message to' }).int().positive(),
+  receiverId: idField('Choose who to send the message to'),
   content: z
     .string({ error: 'Write a message first' })
     .trim()
@@ -33,7 +34,7 @@ export type MessagePage = z.infer<typeof MessagePage>;
 
 const ThreadQuery = z.strictObject({
   before: z.string().max(100).optional(),
-  limit: z.coerce.number().int().min(1, 'limit must be between 1 and 100').max(100, 'limit must be between 1 and 100').optional(),
+  limit: boundedIntParam(1, 100, 'limit must be between 1 and 100').optional(),
 });
 
 export const ConversationSummary = z.object({
@@ -52,14 +53,14 @@ export const ConversationSummary = z.object({
 });
 export type ConversationSummary = z.infer<typeof ConversationSummary>;
 
-const partnerIdSchema = z.coerce.number({ error: 'The partner id must be a positive whole number.' }).int().positive('The partner id must be a positive whole number.');
+const partnerIdSchema = idParam('The partner id must be a positive whole number.');
 
 export const listConversations = defineEndpoint({ method: 'GET', path: '/api/messages/conversations', response: z.array(ConversationSummary) });
 export const getThread = defineEndpoint({ method: 'GET', path: '/api/messages/:partnerId', params: z.strictObject({ partnerId: partnerIdSchema }), query: ThreadQuery, response: MessagePage });
 /** The spec's other form of the thread read, with the partner in the query. */
 export const getThreadByQuery = defineEndpoint({ method: 'GET', path: '/api/messages', query: ThreadQuery.extend({ partnerId: partnerIdSchema }), response: MessagePage });
 export const sendMessage = defineEndpoint({ method: 'POST', path: '/api/messages', body: SendMessageBody, response: Message, successStatus: 201 });
-export const markMessageRead = defineEndpoint({ method: 'POST', path: '/api/messages/:id/read', params: z.strictObject({ id: z.coerce.number().int().positive() }), response: Message });
+export const markMessageRead = defineEndpoint({ method: 'POST', path: '/api/messages/:id/read', params: z.strictObject({ id: idParam() }), response: Message });
 /** Marks every unread message from the partner as read, in one call, when a chat opens. */
 export const markThreadRead = defineEndpoint({ method: 'POST', path: '/api/messages/:partnerId/read-all', params: z.strictObject({ partnerId: partnerIdSchema }), response: z.object({ marked: z.number().int() }) });
 export const getUnreadCount = defineEndpoint({ method: 'GET', path: '/api/messages/unread-count', response: z.object({ unread: z.number().int() }) });

@@ -2,6 +2,7 @@
 // issue #7): a mutual action plan for each connected pair.
 import { z } from 'zod';
 import { MILESTONE_STATUSES } from '../enums';
+import { idField, idParam } from './common';
 import { defineEndpoint } from './endpoint';
 
 export const Milestone = z.object({
@@ -35,7 +36,7 @@ const calendarDate = z
   .string()
   .trim()
   .refine((value) => value === '' || isCalendarDate(value), 'Please enter a valid date');
-const partnerId = z.number({ error: 'Choose a connected partner' }).int().positive();
+const partnerId = idField('Choose a connected partner');
 
 /** Spec §6: a startup names its partner as investorId, an investor as startupId. */
 export const CreateMilestoneBody = z.strictObject({
@@ -57,12 +58,12 @@ export const UpdateMilestoneStatusBody = z.strictObject({ status: z.enum(['in_pr
 
 export const UpcomingMilestone = Milestone.extend({ partnerName: z.string() });
 
-const IdParams = z.strictObject({ id: z.coerce.number().int().positive() });
+const IdParams = z.strictObject({ id: idParam() });
 
 export const listMilestones = defineEndpoint({
   method: 'GET',
   path: '/api/milestones',
-  query: z.strictObject({ partnerId: z.coerce.number({ error: 'Choose a connected partner' }).int().positive('Choose a connected partner') }),
+  query: z.strictObject({ partnerId: idParam('Choose a connected partner') }),
   response: z.array(Milestone),
 });
 export const listUpcomingMilestones = defineEndpoint({ method: 'GET', path: '/api/milestones/upcoming', response: z.array(UpcomingMilestone) });

@@ -2,6 +2,7 @@
 // persistent, and the investor analytics screen's single aggregate endpoint.
 import { z } from 'zod';
 import { INDUSTRIES, PERFORMANCE_LEVELS, STAGES } from '../enums';
+import { idField, idParam } from './common';
 import { defineEndpoint } from './endpoint';
 import { optionalWebsite } from './profiles';
 
@@ -75,7 +76,7 @@ export const CreatePortfolioCompanyBody = z.strictObject({
    * The connected startup (accepted match) this company is, when added from the investor's
    * connections: the form is prefilled from its profile, and the card links back to it.
    */
-  startupId: z.number({ error: 'Choose a connected startup' }).int('Choose a connected startup').positive('Choose a connected startup').optional(),
+  startupId: idField('Choose a connected startup').optional(),
 });
 export type CreatePortfolioCompanyBody = z.input<typeof CreatePortfolioCompanyBody>;
 /** The body after parsing: website and performance defaulted. */
@@ -106,8 +107,7 @@ export const PortfolioCandidate = z.object({
 });
 export type PortfolioCandidate = z.infer<typeof PortfolioCandidate>;
 
-const ID_MESSAGE = 'The id must be a positive whole number.';
-const IdParams = z.strictObject({ id: z.coerce.number({ error: ID_MESSAGE }).int(ID_MESSAGE).positive(ID_MESSAGE) });
+const IdParams = z.strictObject({ id: idParam() });
 
 export const listPortfolio = defineEndpoint({ method: 'GET', path: '/api/portfolio', response: z.array(PortfolioCompany) });
 export const createPortfolioCompany = defineEndpoint({ method: 'POST', path: '/api/portfolio', body: CreatePortfolioCompanyBody, response: PortfolioCompany, successStatus: 201 });

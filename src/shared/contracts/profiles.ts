@@ -2,6 +2,7 @@
 // strict bodies, and the public cards other users see.
 import { z } from 'zod';
 import { FUNDING_BUCKETS, FUNDING_GOAL_OPTIONS, INDUSTRIES, STAGES, TEAM_SIZE_OPTIONS } from '../enums';
+import { boundedInt, idParam } from './common';
 import { defineEndpoint } from './endpoint';
 
 const MAX_SHORT_TEXT = 100;
@@ -22,8 +23,11 @@ const foundingDate = z
   .trim()
   .refine((value) => value === '' || (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))), 'Please enter a valid date');
 
-const oneOfValues = (options: ReadonlyArray<{ value: number }>, message: string) =>
-  z.number({ error: message }).int(message).refine((value) => options.some((option) => option.value === value), message);
+// The bounds restate the options' range, so a huge number stops at a plain range check.
+const oneOfValues = (options: ReadonlyArray<{ value: number }>, message: string) => {
+  const values = options.map((option) => option.value);
+  return boundedInt(Math.min(...values), Math.max(...values), message).refine((value) => values.includes(value), message);
+};
 
 const uniqueList = <T extends string>(values: readonly [T, ...T[]], message: string) =>
   z
@@ -154,7 +158,7 @@ export const InvestorCard = z.object({
 });
 export type InvestorCard = z.infer<typeof InvestorCard>;
 
-const IdParams = z.strictObject({ id: z.coerce.number({ error: 'The id must be a positive whole number.' }).int('The id must be a positive whole number.').positive('The id must be a positive whole number.') });
+const IdParams = z.strictObject({ id: idParam() });
 
 export const getOwnProfile = defineEndpoint({ method: 'GET', path: '/api/profile', response: OwnProfile });
 export const updateStartupProfile = defineEndpoint({ method: 'PUT', path: '/api/startup/profile', body: UpdateStartupProfileBody, response: StartupProfile });

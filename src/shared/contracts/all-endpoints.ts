@@ -1,0 +1,33 @@
+// Every endpoint contract, keyed `domain.name` (e.g. `messages.sendMessage`), for the tools that
+// walk the whole API: the fuzz test and the OpenAPI document. Built from the contract modules'
+// exports, so a new endpoint in an existing module is listed without touching this file; a new
+// module must be added to DOMAINS (the fuzz test fails on any /api route missing from this table).
+import * as activity from './activity';
+import * as auth from './auth';
+import * as dashboard from './dashboard';
+import * as documents from './documents';
+import type { Endpoint } from './endpoint';
+import * as events from './events';
+import * as matches from './matches';
+import * as messages from './messages';
+import * as milestones from './milestones';
+import * as portfolio from './portfolio';
+import * as profiles from './profiles';
+
+const DOMAINS: Record<string, Record<string, unknown>> = { activity, auth, dashboard, documents, events, matches, messages, milestones, portfolio, profiles };
+
+const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+
+function isEndpoint(value: unknown): value is Endpoint {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Partial<Endpoint>;
+  return typeof candidate.method === 'string' && METHODS.has(candidate.method) && typeof candidate.path === 'string' && candidate.response !== undefined;
+}
+
+export const ALL_ENDPOINTS: Record<string, Endpoint> = Object.fromEntries(
+  Object.entries(DOMAINS).flatMap(([domain, exports]) =>
+    Object.entries(exports)
+      .filter((entry): entry is [string, Endpoint] => isEndpoint(entry[1]))
+      .map(([name, endpoint]) => [`${domain}.${name}`, endpoint]),
+  ),
+);
