@@ -20,3 +20,28 @@ export function multipartPayload(fields: Record<string, string>, file?: Multipar
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/** One hand-made part: its raw header lines (without CRLF) and its body. */
+export interface RawPart {
+  headers: string[];
+  body: Buffer | string;
+}
+
+export const fieldPart = (name: string, value: string): RawPart => ({ headers: [`Content-Disposition: form-data; name="${name}"`], body: value });
+export const filePart = (disposition: string, content: Buffer, contentType = 'application/octet-stream'): RawPart => ({
+  headers: [`Content-Disposition: form-data; ${disposition}`, `Content-Type: ${contentType}`],
+  body: content,
+});
+
+/**
+ * A multipart body built part by part, for the malformed shapes a browser never sends (nameless
+ * parts, stray bytes, a missing end); cut it with `payload.subarray()` to end it mid-part.
+ */
+export function rawMultipart(parts: RawPart[], { boundary = `----vmraw${randomBytes(8).toString('hex')}`, closed = true } = {}): { payload: Buffer; boundary: string; headers: Record<string, string> } {
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    chunks.push(Buffer.from(`--${boundary}\r\n${part.headers.map((line) => `${line}\r\n`).join('')}\r\n`, 'utf8'), Buffer.from(part.body), Buffer.from('\r\n'));
+  }
+  if (closed) chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), boundary, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

@@ -2,9 +2,23 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectDocumentType, FileRejectedError } from '../../src/server/features/data-room/file-detection';
-import { csvBytes, docxBytes, exeBytes, htmlBytes, oleBytes, pdfBytes, pptxBytes, svgBytes, textBytes, xlsxBytes } from '../support/document-fixtures';
+import {
+  csvBytes,
+  docxBytes,
+  exeBytes,
+  htmlBytes,
+  largeDocxBytes,
+  manyEntriesDocxBytes,
+  oleBytes,
+  pdfBytes,
+  pptxBytes,
+  svgBytes,
+  textBytes,
+  xlsxBytes,
+  zipBombDocxBytes,
+} from '../support/document-fixtures';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'vm-detect-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -48,5 +62,26 @@ describe('detectDocumentType', () => {
     const attempt = check(name, bytes);
     await expect(attempt).rejects.toBeInstanceOf(FileRejectedError);
     await expect(check(name, bytes)).rejects.toThrow(message);
+  });
+});
+
+describe('detectDocumentType and zip bombs', () => {
+  it('accepts a large ordinary DOCX (8 MB of prose)', async () => {
+    expect((await check('long-plan.docx', largeDocxBytes())).extension).toBe('docx');
+  });
+
+  const bombs: Record<string, Buffer> = {};
+  beforeAll(async () => {
+    bombs.deep = await zipBombDocxBytes();
+    bombs.lying = await zipBombDocxBytes({ declaredSize: 1024 });
+  });
+
+  it.each([
+    ['plan.docx', () => bombs.deep!, 'This file expands to more than 100 MB when opened, so it cannot be uploaded.'],
+    ['model.xlsx', () => bombs.deep!, /expands to more than 100 MB/], // checked before the type, whatever the name
+    ['plan.docx', () => bombs.lying!, /damaged/],
+    ['deck.pptx', () => manyEntriesDocxBytes(20_000), /more than 10,000 parts/],
+  ])('refuses %s built as a zip bomb', async (name, bytes, message) => {
+    await expect(check(name, bytes())).rejects.toThrow(message);
   });
 });

@@ -27,7 +27,8 @@ function asciiFallback(filename: string): string {
 export async function registerDataRoomRoutes(app: FastifyInstance, options: { blobs: BlobStore; uploadTmpDir: string }): Promise<void> {
   await app.register(multipart, {
     // One file of at most 10 MiB and a few short fields; the limit is enforced while streaming.
-    limits: { fileSize: contracts.MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 1000, parts: 8 },
+    // A part's header block (a browser sends two lines) keeps at most 20 lines, not busboy's 2000.
+    limits: { fileSize: contracts.MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 1000, parts: 8, headerPairs: 20 },
   });
   const deps: dataRoom.DataRoomDeps = { db: app.db, blobs: options.blobs, now: app.clock, events: app.events };
 

@@ -3,6 +3,7 @@
 // never from the client's claim. HTML, SVG and scripts are refused under any name.
 import { open } from 'node:fs/promises';
 import { fileTypeFromFile } from 'file-type';
+import { inspectZip } from './zip-inspection';
 
 /** Spec §5 picker list, with the MIME type we store and serve for each. */
 export const ALLOWED_EXTENSIONS = {
@@ -34,6 +35,9 @@ const EXPECTED_DETECTION: Record<AllowedExtension, string | null> = {
 // Markup that a browser could render as a page or run as script, even when sent as text.
 const ACTIVE_TEXT = /^\s*(<!doctype\s+html|<html|<head|<body|<script|<svg|<\?xml|<iframe|<object|<embed|<meta|<link)/i;
 const TEXT_SNIFF_BYTES = 64 * 1024;
+// DOCX, XLSX and PPTX are ZIP packages: each one is checked for a zip bomb before anything opens it.
+const ZIP_PACKAGES = new Set<AllowedExtension>(['docx', 'xlsx', 'pptx']);
+const ZIP_SIGNATURE = Buffer.from('PK\x03\x04', 'latin1');
 
 export class FileRejectedError extends Error {}
 
@@ -95,6 +99,11 @@ export async function detectDocumentType(filePath: string, filename: string, siz
   const allowed = extension as AllowedExtension;
   if (size === 0) throw new FileRejectedError('This file is empty.');
 
+  // Before the type sniffing (which itself inflates a ZIP entry) and long before any preview.
+  if (ZIP_PACKAGES.has(allowed) && (await readHead(filePath, ZIP_SIGNATURE.length)).equals(ZIP_SIGNATURE)) {
+    const inspection = await inspectZip(filePath);
+    if (!inspection.ok) throw new FileRejectedError(inspection.message);
+  }
   const detected = await fileTypeFromFile(filePath);
   const expected = EXPECTED_DETECTION[allowed];
   if (expected === null) {
