@@ -4,8 +4,9 @@
 // event can never leave a screen showing something the server does not hold.
 //
 // Loss-free by refetching: the browser reconnects on its own after a drop (the server sends
-// `retry: 3000`), and on every reconnection, or a `resync` from the server, every active query is
-// refetched, so whatever was missed while the stream was down shows up. The first connection
+// `retry: 3000`), and on every reconnection, or a `resync` or `refetch` from the server (events
+// may have been missed, or one was too large to send), every active query is refetched, so
+// whatever was missed while the stream was down shows up. The first connection
 // refetches only the queries marked `meta: { live: true }`: screens fetch on mount, in parallel
 // with the stream's own request, so an event published between their read and the stream's
 // subscription would otherwise be lost. If the browser gives up (a non-200 answer, e.g. the
@@ -60,7 +61,7 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
       } catch {
         return;
       }
-      if (event.type === 'resync') refetchEverything();
+      if (event.type === 'resync' || event.type === 'refetch') refetchEverything();
       for (const listener of listeners.current) listener(event);
     };
     const connect = () => {

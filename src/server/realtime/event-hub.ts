@@ -2,6 +2,11 @@
 // through PostgreSQL NOTIFY on one channel and every instance LISTENs. NOTIFY sent inside a
 // transaction is delivered only when it commits, so a rolled-back change never announces itself.
 // The embedded database (PGlite) takes the same path.
+//
+// A NOTIFY payload over 8,000 bytes raises an error that aborts the publishing transaction, so an
+// oversized event would undo the change it announces. publish() therefore keeps every payload
+// under MAX_NOTIFY_BYTES: it splits a long recipient list over several NOTIFYs, and replaces an
+// event that is too large on its own with `refetch`.
 import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -12,16 +17,66 @@ export type { LiveEvent };
 
 export const EVENTS_CHANNEL = 'venturematch_events';
 
+/** PostgreSQL refuses payloads of 8,000 bytes or more; this leaves room to spare. */
+export const MAX_NOTIFY_BYTES = 7_500;
+
+/**
+ * Events for the server's own stream handlers: they travel like the others (so every instance
+ * hears them) but are never written to a browser.
+ */
+export type ServerOnlyEvent =
+  // One session of the addressed user ended (a logout): its open streams close.
+  | { type: 'session_ended'; sessionId: string }
+  // Every session of the addressed user ended but `exceptSessionId` (e.g. a password change).
+  | { type: 'sessions_ended'; exceptSessionId: string | null };
+
+export type HubEvent = LiveEvent | ServerOnlyEvent;
+
 interface Envelope {
   userIds: number[];
-  event: LiveEvent;
+  event: HubEvent;
+}
+
+const REFETCH: LiveEvent = { type: 'refetch' };
+
+/**
+ * The NOTIFY payloads that carry `event` to `userIds`, each at most `maxBytes` of UTF-8 (bytes,
+ * not characters: that is what PostgreSQL counts). Recipients are spread over as many payloads as
+ * needed; an event too large even for one recipient becomes `refetch` (`isReplaced`).
+ */
+export function toNotifyPayloads(userIds: readonly number[], event: HubEvent, maxBytes = MAX_NOTIFY_BYTES): { payloads: string[]; isReplaced: boolean } {
+  const recipients = [...new Set(userIds)];
+  if (recipients.length === 0) return { payloads: [], isReplaced: false };
+  // The ids are integers, so each adds its digits (and a comma after the first) to the JSON.
+  const longestId = recipients.reduce((longest, id) => Math.max(longest, JSON.stringify(id).length), 0);
+  const emptyEnvelopeBytes = (candidate: HubEvent) => Buffer.byteLength(JSON.stringify({ userIds: [], event: candidate } satisfies Envelope), 'utf8');
+  const isReplaced = emptyEnvelopeBytes(event) + longestId > maxBytes;
+  const sent = isReplaced ? REFETCH : event;
+  const baseBytes = emptyEnvelopeBytes(sent);
+
+  const payloads: string[] = [];
+  let batch: number[] = [];
+  let batchBytes = baseBytes;
+  const flush = () => {
+    payloads.push(JSON.stringify({ userIds: batch, event: sent } satisfies Envelope));
+    batch = [];
+    batchBytes = baseBytes;
+  };
+  for (const id of recipients) {
+    const idBytes = JSON.stringify(id).length;
+    if (batch.length > 0 && batchBytes + 1 + idBytes > maxBytes) flush();
+    batchBytes += (batch.length > 0 ? 1 : 0) + idBytes;
+    batch.push(id);
+  }
+  flush();
+  return { payloads, isReplaced };
 }
 
 export interface EventHub {
   /** Queues `event` for these users on `db` (a transaction: delivered at its commit). */
-  publish(db: DbExecutor, userIds: number[], event: LiveEvent): Promise<void>;
+  publish(db: DbExecutor, userIds: number[], event: HubEvent): Promise<void>;
   /** Calls `listener` for every event addressed to `userId` on any instance. Returns the unsubscribe. */
-  subscribe(userId: number, listener: (event: LiveEvent) => void): () => void;
+  subscribe(userId: number, listener: (event: HubEvent) => void): () => void;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -79,8 +134,10 @@ export function createEventHub(database: DatabaseHandle, logger: Logger): EventH
 
   return {
     async publish(db, userIds, event) {
-      const payload = JSON.stringify({ userIds, event } satisfies Envelope);
-      await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
+      const { payloads, isReplaced } = toNotifyPayloads(userIds, event);
+      if (isReplaced) logger.warn({ eventType: event.type }, 'live event too large for NOTIFY: sent refetch instead');
+      // In order, on one transaction: listeners receive them in this order at its commit.
+      for (const payload of payloads) await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
     },
     subscribe(userId, listener) {
       const resync = () => listener({ type: 'resync' });

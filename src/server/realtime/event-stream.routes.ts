@@ -1,16 +1,29 @@
 // GET /api/events: a Server-Sent Events stream of the signed-in user's live events, with
 // heartbeats so proxies keep it open. Browsers reconnect by themselves; the client refetches on
-// every (re)connection, so nothing is lost while a stream was down. Each heartbeat also rechecks
-// the session, so a stream does not outlive a logout or an expiry by more than one interval.
+// every (re)connection, so nothing is lost while a stream was down.
+//
+// A stream never outlives its session. A logout (or any other end of sessions) is announced
+// through the hub, on every instance, and the stream ends as soon as it hears its own session
+// named: it arrives before any event published later, so nothing reaches the browser afterwards.
+// An expiry needs no announcement: a timer waits for the session's deadline. Each heartbeat also
+// rechecks the session, as a backstop.
 import type { FastifyInstance } from 'fastify';
-import { HEARTBEAT_INTERVAL_MS, streamEvents } from '../../shared/contracts/events';
-import { isSessionActive } from '../features/auth/session.service';
+import { HEARTBEAT_INTERVAL_MS, LIVE_EVENT_TYPES, streamEvents } from '../../shared/contracts/events';
+import { isSessionActive, sessionDeadline } from '../features/auth/session.service';
 import { defineRoute } from '../http/route';
+import type { HubEvent } from './event-hub';
+
+/** Only these reach the browser: server-only events (and anything unknown) are never written. */
+const BROWSER_EVENT_TYPES: ReadonlySet<string> = new Set(LIVE_EVENT_TYPES);
+
+/** setTimeout cannot wait longer than about 24.8 days; a later deadline is looked at again daily. */
+const MAX_TIMER_MS = 24 * 60 * 60 * 1000;
 
 export function registerEventStream(app: FastifyInstance): void {
-  // Open streams end when the server shuts down, so closing does not wait on them.
+  // Open streams end as shutdown begins (preClose runs before the server waits for its
+  // connections), so closing never waits on them; browsers reconnect to another instance.
   const openStreams = new Set<() => void>();
-  app.addHook('onClose', async () => {
+  app.addHook('preClose', async () => {
     for (const end of openStreams) end();
   });
 
@@ -25,14 +38,48 @@ export function registerEventStream(app: FastifyInstance): void {
       'X-Accel-Buffering': 'no',
       'X-Content-Type-Options': 'nosniff',
     });
+    let isClosed = false;
     // Writing to a response that has ended raises an error event; the asynchronous session
-    // recheck below may finish after the stream closed, so every write goes through this.
+    // rechecks below may finish after the stream closed, so every write goes through this.
     const write = (chunk: string) => {
-      if (!response.writableEnded && !response.destroyed) response.write(chunk);
+      if (!isClosed && !response.writableEnded && !response.destroyed) response.write(chunk);
     };
     write(`retry: 3000\n: connected\n\n`);
-    const send = (event: { type: string }) => write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
-    const unsubscribe = app.events.subscribe(actor.id, send);
+    const onEvent = (event: HubEvent) => {
+      if (event.type === 'session_ended') {
+        if (event.sessionId === actor.sessionId) end();
+        return;
+      }
+      if (event.type === 'sessions_ended') {
+        if (event.exceptSessionId !== actor.sessionId) end();
+        return;
+      }
+      if (!BROWSER_EVENT_TYPES.has(event.type)) return;
+      write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+    };
+    // Subscribed before the session is looked at below: a logout that commits after that look is
+    // heard here, and one that committed before it is seen by it.
+    const unsubscribe = app.events.subscribe(actor.id, onEvent);
+
+    let expiryTimer: ReturnType<typeof setTimeout> | undefined;
+    // Waits for the session's deadline, then looks again: activity elsewhere may have moved the
+    // idle deadline later, in which case it waits for the new one.
+    const watchDeadline = () => {
+      sessionDeadline(app.db, actor.sessionId, app.config.sessionPolicy)
+        .then((deadline) => {
+          if (isClosed) return;
+          const remainingMs = deadline ? deadline.getTime() - app.clock().getTime() : 0;
+          if (remainingMs <= 0) return end();
+          expiryTimer = setTimeout(watchDeadline, Math.min(remainingMs, MAX_TIMER_MS));
+        })
+        .catch((error: unknown) => {
+          // A database hiccup is not an expiry: look again later (the heartbeat also checks).
+          request.log.warn({ err: error }, 'live events: session deadline check failed');
+          if (!isClosed) expiryTimer = setTimeout(watchDeadline, HEARTBEAT_INTERVAL_MS);
+        });
+    };
+    watchDeadline();
+
     const heartbeat = setInterval(() => {
       isSessionActive(app.db, actor.sessionId, app.clock(), app.config.sessionPolicy)
         .then((isActive) => (isActive ? write(`: heartbeat\n\n`) : end()))
@@ -43,7 +90,9 @@ export function registerEventStream(app: FastifyInstance): void {
         });
     }, HEARTBEAT_INTERVAL_MS);
     const close = () => {
+      isClosed = true;
       clearInterval(heartbeat);
+      clearTimeout(expiryTimer);
       unsubscribe();
       openStreams.delete(end);
     };

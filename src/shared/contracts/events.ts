@@ -3,19 +3,25 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 
 /** Event names the stream sends (the `event:` field); each `data:` is a small JSON object. */
-export const LIVE_EVENT_TYPES = ['message', 'message_read', 'match_updated', 'milestone_updated', 'documents_changed', 'resync'] as const;
+export const LIVE_EVENT_TYPES = ['message', 'message_read', 'match_updated', 'milestone_updated', 'documents_changed', 'resync', 'refetch'] as const;
 export const HEARTBEAT_INTERVAL_MS = 25_000;
 
-/** What the browser is told. Small on purpose (NOTIFY payloads are capped at 8 kB): clients refetch. */
+/**
+ * What the browser is told. Ids and counts only, never lists that grow with the data: each event
+ * travels in one NOTIFY, whose payload PostgreSQL caps at 8,000 bytes. Clients refetch.
+ */
 export type LiveEvent =
   | { type: 'message'; messageId: number; senderId: number; receiverId: number }
-  | { type: 'message_read'; readerId: number; partnerId: number; messageIds: number[] }
+  // `readerId` read `count` messages from `partnerId`, the newest of them `upToMessageId`.
+  | { type: 'message_read'; readerId: number; partnerId: number; upToMessageId: number; count: number }
   | { type: 'match_updated'; matchId: number; status: string }
   | { type: 'milestone_updated'; milestoneId: number; startupId: number; investorId: number }
   // A data room document was uploaded, deleted, shared, revoked or viewed: refetch document lists.
   | { type: 'documents_changed'; documentId: number | null }
   // Sent locally after the LISTEN connection was lost and regained: events may have been missed.
-  | { type: 'resync' };
+  | { type: 'resync' }
+  // Sent in place of an event too large for one NOTIFY: something changed, refetch everything.
+  | { type: 'refetch' };
 export type LiveEventType = LiveEvent['type'];
 
 export const streamEvents = defineEndpoint({ method: 'GET', path: '/api/events', raw: 'response', response: z.unknown() });

@@ -4,11 +4,12 @@ import type { RegisterBody, LoginBody, User } from '../../../shared/contracts/au
 import { AppError, conflict, invalid, unauthenticated } from '../../app-error';
 import type { AppDatabase } from '../../db/client';
 import { users } from '../../db/schema';
+import type { EventHub } from '../../realtime/event-hub';
 import { recordActivity } from '../activity/activity.service';
 import { recordSecurityEvent } from '../security/security-events.service';
 import type { LoginThrottle } from './login-throttle';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from './passwords';
-import { createSession, deleteSession, type SessionPolicy } from './session.service';
+import { createSession, endSession, type SessionPolicy } from './session.service';
 
 export interface AuthDeps {
   db: AppDatabase;
@@ -126,8 +127,9 @@ export async function loginUser(deps: AuthDeps, input: LoginBody, ip: string): P
   return { user: toPublicUser(row), ...session };
 }
 
-export async function logoutSession(deps: Pick<AuthDeps, 'db'>, actor: { id: number; sessionId: string }, ip: string): Promise<void> {
-  await deleteSession(deps.db, actor.sessionId);
+/** Signs this session out; its open event streams close too, on every instance. */
+export async function logoutSession(deps: Pick<AuthDeps, 'db'> & { events: EventHub }, actor: { id: number; sessionId: string }, ip: string): Promise<void> {
+  await endSession(deps.db, deps.events, { userId: actor.id, sessionId: actor.sessionId });
   await recordSecurityEvent(deps.db, { eventType: 'logout', userId: actor.id, ip });
 }
 

@@ -1,9 +1,12 @@
 // Server-side sessions: a random token in an HttpOnly cookie, its sha256 in the sessions table.
 // Idle timeout (rolling) and absolute lifetime are configurable; the clock is injected for tests.
+// Ending a session also announces it on the event hub, so its open event streams close at once on
+// every instance.
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, lt, or } from 'drizzle-orm';
+import { and, eq, lt, ne, or } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { sessions, users } from '../../db/schema';
+import type { EventHub } from '../../realtime/event-hub';
 import type { UserType } from '../../../shared/enums';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -70,16 +73,50 @@ export async function resolveSession(db: DbExecutor, token: string, now: Date, p
  * tab neither outlives its session nor keeps an idle one alive.
  */
 export async function isSessionActive(db: DbExecutor, sessionId: string, now: Date, policy: SessionPolicy): Promise<boolean> {
+  const deadline = await sessionDeadline(db, sessionId, policy);
+  return deadline !== null && now.getTime() < deadline.getTime();
+}
+
+/**
+ * When a session stops being valid as things stand (the sooner of its idle and absolute
+ * deadlines), or null when it is gone. The idle deadline moves later with activity, so a caller
+ * waiting for it must look again when it comes.
+ */
+export async function sessionDeadline(db: DbExecutor, sessionId: string, policy: SessionPolicy): Promise<Date | null> {
   const [row] = await db
     .select({ lastActiveAt: sessions.lastActiveAt, absoluteExpiresAt: sessions.absoluteExpiresAt })
     .from(sessions)
     .where(eq(sessions.id, sessionId));
-  if (!row) return false;
-  return now.getTime() < row.lastActiveAt.getTime() + policy.idleDays * DAY_MS && now.getTime() < row.absoluteExpiresAt.getTime();
+  return row ? sessionCookieExpiry(row.lastActiveAt, row.absoluteExpiresAt, policy) : null;
 }
 
 export async function deleteSession(db: DbExecutor, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends one session (a logout): deletes it and, at commit, closes its open event streams. */
+export async function endSession(db: DbExecutor, events: EventHub, session: { userId: number; sessionId: string }): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(sessions).where(and(eq(sessions.id, session.sessionId), eq(sessions.userId, session.userId)));
+    await events.publish(tx, [session.userId], { type: 'session_ended', sessionId: session.sessionId });
+  });
+}
+
+/**
+ * Ends every session of a user, or every one but `exceptSessionId` (a password change keeps the
+ * session that made it): deletes them and, at commit, closes their open event streams.
+ */
+export async function endUserSessions(db: DbExecutor, events: EventHub, userId: number, options: { exceptSessionId?: string } = {}): Promise<{ ended: number }> {
+  const { exceptSessionId } = options;
+  return db.transaction(async (tx) => {
+    const ended = await tx
+      .delete(sessions)
+      .where(and(eq(sessions.userId, userId), exceptSessionId === undefined ? undefined : ne(sessions.id, exceptSessionId)))
+      .returning({ id: sessions.id });
+    // Announced even when no row was left (e.g. already swept), so no stream of the user outlives it.
+    await events.publish(tx, [userId], { type: 'sessions_ended', exceptSessionId: exceptSessionId ?? null });
+    return { ended: ended.length };
+  });
 }
 
 /** Removes sessions past either deadline; run periodically so the table does not grow forever. */

@@ -5,7 +5,7 @@ import { and, count, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { ConversationSummary, Message, MessagePage, SendMessageBody } from '../../../shared/contracts/messages';
 import { MESSAGE_PAGE_SIZE } from '../../../shared/contracts/messages';
 import { forbidden, invalid, notFound } from '../../app-error';
-import type { AppDatabase } from '../../db/client';
+import { queryRows, type AppDatabase } from '../../db/client';
 import { decodeCursor, encodeCursor } from '../../db/keyset-cursor';
 import { messages, users } from '../../db/schema';
 import type { Actor } from '../../http/session';
@@ -77,23 +77,34 @@ export async function markMessageRead(deps: MessagingDeps, actor: Actor, message
   return deps.db.transaction(async (tx) => {
     const [row] = await tx.update(messages).set({ read: true }).where(and(eq(messages.id, messageId), eq(messages.receiverId, actor.id))).returning();
     if (!row) throw notFound('This message does not exist.');
-    await deps.events.publish(tx, [row.senderId, actor.id], { type: 'message_read', readerId: actor.id, partnerId: row.senderId, messageIds: [row.id] });
+    await deps.events.publish(tx, [row.senderId, actor.id], { type: 'message_read', readerId: actor.id, partnerId: row.senderId, upToMessageId: row.id, count: 1 });
     return toMessage(row);
   });
 }
 
-/** Marks every unread message from the partner read (the chat was opened). */
+/**
+ * Marks every unread message from the partner read (the chat was opened). A thread may hold
+ * thousands of unread messages: the statement answers only their count and newest id, and so
+ * does the live event.
+ */
 export async function markThreadRead(deps: MessagingDeps, actor: Actor, partnerId: number): Promise<{ marked: number }> {
   return deps.db.transaction(async (tx) => {
-    const rows = await tx
-      .update(messages)
-      .set({ read: true })
-      .where(and(eq(messages.senderId, partnerId), eq(messages.receiverId, actor.id), eq(messages.read, false)))
-      .returning({ id: messages.id });
-    if (rows.length > 0) {
-      await deps.events.publish(tx, [partnerId, actor.id], { type: 'message_read', readerId: actor.id, partnerId, messageIds: rows.map((row) => row.id) });
+    // Only messages to the caller: the receiver is the actor, never an input.
+    const [result] = await queryRows<{ marked: number; up_to_message_id: number | null }>(
+      tx,
+      sql`with marked as (
+            update messages set read = true
+             where sender_id = ${partnerId} and receiver_id = ${actor.id} and not read
+            returning id
+          )
+          select count(*)::int as marked, max(id) as up_to_message_id from marked`,
+    );
+    const marked = Number(result?.marked ?? 0);
+    if (marked > 0) {
+      const upToMessageId = Number(result!.up_to_message_id);
+      await deps.events.publish(tx, [partnerId, actor.id], { type: 'message_read', readerId: actor.id, partnerId, upToMessageId, count: marked });
     }
-    return { marked: rows.length };
+    return { marked };
   });
 }
 
