@@ -4,6 +4,12 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../app-error';
 import { validationError } from './route';
+import { serializeError } from '../logging';
+import { isDatabaseUnavailable } from '../db/database-errors';
+import { SERVICE_UNAVAILABLE_MESSAGE } from '../../shared/errors';
+
+// A restarting PostgreSQL is usually back within seconds.
+const DATABASE_RETRY_AFTER_SECONDS = '5';
 
 // Fastify's own client errors, reworded for people.
 const FASTIFY_MESSAGES: Record<string, string> = {
@@ -27,7 +33,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const friendly = error instanceof SyntaxError ? FASTIFY_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY! : message;
       return reply.code(status).send({ message: friendly });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'the database is unreachable');
+      return reply.code(503).header('Retry-After', DATABASE_RETRY_AFTER_SECONDS).send({ message: SERVICE_UNAVAILABLE_MESSAGE });
+    }
+    // Serialized here as well as by the logger, so a test's own logger cannot log a row's values.
+    request.log.error({ err: serializeError(error) }, 'unhandled error');
     return reply.code(500).send({ message: 'Internal Server Error' });
   });
 
