@@ -102,7 +102,7 @@ async function measure(label: string, database: DatabaseHandle, options: Request
       headers: json(investorCookie),
       body: JSON.stringify({ firmName: 'Bench Ventures', website: '', location: 'Berlin, Germany', foundingDate: '', description: 'An early-stage fund backing technical founders.', investmentThesis: 'B2B software and fintech infrastructure with usage-based revenue.', portfolioSize: 30, industryFocus: ['FinTech', 'SaaS'], stagePreference: ['Seed', 'Series A'], investmentRange: ['$500K - $1M', '$1M - $3M'] }),
     });
-    await app.background.idle();
+    await app.jobs.idle();
     // Past the engine's sync overlap (10 s): measure the steady state, not the minutes after a bulk import.
     await new Promise((resolve) => setTimeout(resolve, 11_000));
     const generate = (cookie: string) => () => fetch(`${base}/api/generate-matches`, { method: 'POST', headers: { cookie } });

@@ -7,7 +7,9 @@ import { text } from 'node:stream/consumers';
 import { afterAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { activities, documentAccess, documents, matches } from '../../src/server/db/schema';
-import { startDataRoomHousekeeping, storeUploadedDocument, sweepOrphanBlobs } from '../../src/server/features/data-room/data-room.service';
+import { storeUploadedDocument, sweepOrphanBlobs } from '../../src/server/features/data-room/data-room.service';
+import { createAppJobQueue, JOB_NAMES } from '../../src/server/app-jobs';
+import { loadEnv } from '../../src/server/env';
 import { createDiskBlobStore } from '../../src/server/storage/disk';
 import { BlobNotFoundError } from '../../src/server/storage/blob-store';
 import { buildInvestorProfileBody, buildStartupProfileBody } from '../factories';
@@ -511,7 +513,7 @@ describe('live updates', () => {
 });
 
 describe('housekeeping', () => {
-  it('runs at start: removes old orphaned blobs and stale upload temp files, keeps the rest', async () => {
+  it('the housekeeping job removes old orphaned blobs and stale upload temp files, keeps the rest', async () => {
     const owner = await startupWithProfile();
     const kept = await uploadPdf(owner.client);
     const [keptRow] = await suite.database.db.select().from(documents).where(eq(documents.id, kept.id));
@@ -531,12 +533,18 @@ describe('housekeeping', () => {
     utimesSync(path.join(blobRoot, 'documents/999/orphan-blob-0002'), twoHoursAgo, twoHoursAgo);
 
     const warnings: unknown[] = [];
-    const housekeeping = startDataRoomHousekeeping(
-      { db: suite.database.db, blobs, now: () => new Date() },
-      { uploadTmpDir: tmpDir, log: { warn: (obj) => warnings.push(obj) } },
-    );
-    await housekeeping.firstRun;
-    housekeeping.stop();
+    const queue = createAppJobQueue({
+      db: suite.database.db,
+      clock: () => new Date(),
+      log: { info: () => {}, warn: (obj) => warnings.push(obj), error: (obj) => warnings.push(obj) },
+      engines: suite.app.matchingEngines,
+      blobs,
+      env: loadEnv({ DATA_DIR: scratch }),
+      sessionPolicy: suite.app.config.sessionPolicy,
+      isSoleWorker: false,
+    });
+    await queue.enqueue(suite.database.db, JOB_NAMES.dataRoomHousekeeping);
+    await queue.idle();
 
     expect(warnings).toEqual([]);
     const keys = await blobKeys();

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { openEventStream } from '../support/event-stream';
 import { and, eq } from 'drizzle-orm';
-import { activities, matches, matchingUserState } from '../../src/server/db/schema';
+import { activities, jobs, matches, matchingUserState } from '../../src/server/db/schema';
+import { listJobs } from '../../src/server/jobs/job-queue';
 import type { UserLearningState } from '../../src/server/features/matching/engine/learning';
 import { GENERATED_MATCH_LIMIT } from '../../src/server/features/matching/generation.service';
 import type { InvestorSideMatch, MatchBreakdown, StartupSideMatch } from '../../src/shared/contracts/matches';
@@ -99,7 +100,7 @@ describe('POST /api/generate-matches', () => {
 
     // A profile change that moves every score, then a new run.
     await client.request({ method: 'PUT', url: '/api/startup/profile', payload: buildStartupProfileBody({ industry: 'CleanTech', stage: 'Series A', fundingGoal: 3_000_000 }) });
-    await suite.app.background.idle();
+    await suite.app.jobs.idle();
     await generate(client);
 
     const declinedAfter = (await matchRow(user.id, declined.user.id))!;
@@ -155,7 +156,7 @@ describe('re-scoring after a profile save', () => {
     const before = (await matchRow(user.id, investor.user.id))!;
 
     await client.request({ method: 'PUT', url: '/api/startup/profile', payload: buildStartupProfileBody({ industry: 'Media', stage: 'Series B', fundingGoal: 5_000_000 }) });
-    await suite.app.background.idle();
+    await suite.app.jobs.idle();
     const after = (await matchRow(user.id, investor.user.id))!;
     expect(after.status).toBe('pending');
     expect(after.score).toBeLessThan(before.score);
@@ -163,27 +164,17 @@ describe('re-scoring after a profile save', () => {
     expect(componentOf(list.find((m) => m.investorId === investor.user.id)!, 'stage', 'startup').reason).toMatch(/Series B/);
   });
 
-  it('answers the save without waiting for the re-score', async () => {
-    const { client } = await startupWithProfile({ industry: 'Mobile' });
-    const engines = suite.app.matchingEngines;
-    const originalGet = engines.get;
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let isRescoreWaiting = false;
-    engines.get = async (db) => {
-      isRescoreWaiting = true;
-      await gate;
-      return originalGet(db);
-    };
-    try {
-      const saved = await client.request({ method: 'PUT', url: '/api/startup/profile', payload: buildStartupProfileBody({ industry: 'Mobile', stage: 'Series A' }) }, { waitForBackground: false });
-      expect(saved.statusCode).toBe(200);
-      expect(isRescoreWaiting).toBe(true);
-    } finally {
-      release();
-      engines.get = originalGet;
-      await suite.app.background.idle();
-    }
+  it('answers the save without waiting for the re-score, which waits as a durable job', async () => {
+    const { client, user } = await startupWithProfile({ industry: 'Mobile' });
+    const saved = await client.request({ method: 'PUT', url: '/api/startup/profile', payload: buildStartupProfileBody({ industry: 'Mobile', stage: 'Series A' }) }, { waitForBackground: false });
+    expect(saved.statusCode).toBe(200);
+    const queued = (await listJobs(suite.database.db, 'queued')).filter((job) => job.name === 'matching.rescore-pending');
+    expect(queued).toHaveLength(1);
+    const [job] = await suite.database.db.select().from(jobs).where(eq(jobs.id, queued[0]!.id));
+    expect(job!.payload).toEqual({ userId: user.id, userType: 'startup' });
+    await suite.app.jobs.idle();
+    const [done] = await suite.database.db.select().from(jobs).where(eq(jobs.id, job!.id));
+    expect(done!.state).toBe('succeeded');
   });
 });
 
@@ -194,7 +185,7 @@ describe('learning from decisions', () => {
     await generate(client);
     const row = (await matchRow(user.id, investor.user.id))!;
     await client.request({ method: 'POST', url: `/api/matches/${row.id}/update`, payload: { status: 'rejected', reason: 'sector' } });
-    await suite.app.background.idle();
+    await suite.app.jobs.idle();
 
     const [stored] = await suite.database.db.select().from(matchingUserState).where(eq(matchingUserState.userId, user.id));
     const state = stored!.state as UserLearningState;
@@ -204,7 +195,7 @@ describe('learning from decisions', () => {
     expect(state.offsets.some((delta) => delta < 0)).toBe(true);
 
     await client.request({ method: 'POST', url: `/api/matches/${row.id}/update`, payload: { status: 'accepted' } });
-    await suite.app.background.idle();
+    await suite.app.jobs.idle();
     const [again] = await suite.database.db.select().from(matchingUserState).where(eq(matchingUserState.userId, user.id));
     expect(again!.state).toMatchObject({ decisions: 2, accepts: 1 });
   });

@@ -17,11 +17,12 @@ import type { UserType } from '../../src/shared/enums';
 export interface TestClock {
   now: () => Date;
   advanceDays(days: number): void;
+  advanceMs(ms: number): void;
 }
 
 export function createTestClock(start = new Date('2026-11-01T12:00:00Z')): TestClock {
   let current = start.getTime();
-  return { now: () => new Date(current), advanceDays: (days) => (current += days * 24 * 60 * 60 * 1000) };
+  return { now: () => new Date(current), advanceDays: (days) => (current += days * 24 * 60 * 60 * 1000), advanceMs: (ms) => (current += ms) };
 }
 
 export interface TestAppOptions {
@@ -61,7 +62,7 @@ export class TestClient {
   async request(options: InjectOptions, { waitForBackground = true } = {}): Promise<LightMyRequestResponse> {
     const cookies = { ...(options.cookies ?? {}), ...(this.sessionToken ? { vm_session: this.sessionToken } : {}) };
     const response = await this.app.inject({ remoteAddress: this.ip, ...options, cookies });
-    if (waitForBackground) await this.app.background.idle();
+    if (waitForBackground) await this.app.jobs.idle();
     const setCookie = response.cookies.find((cookie) => cookie.name === 'vm_session');
     if (setCookie) this.sessionToken = setCookie.value === '' ? undefined : setCookie.value;
     return response;

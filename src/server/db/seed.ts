@@ -4,7 +4,9 @@ import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { AppDatabase } from './client';
 import type { Env } from '../env';
 import { investorProfiles, matches, startupProfiles, users } from './schema';
-import { createBackgroundTasks } from '../background-tasks';
+import { matchingJobHandlers } from '../app-jobs';
+import { createJobQueue } from '../jobs/job-queue';
+import { serializeError } from '../logging';
 import { createMatchingEngineStore } from '../features/matching/engine-store';
 import { generateMatches } from '../features/matching/generation.service';
 import { decideMatch } from '../features/matching/matching.service';
@@ -45,8 +47,12 @@ export async function seedDemoData(db: AppDatabase, now = new Date()): Promise<A
 const SEED_EVENTS: EventHub = { publish: async () => {}, subscribe: () => () => {}, start: async () => {}, stop: async () => {} };
 
 async function playDemoDecisions(db: AppDatabase): Promise<void> {
-  const logger = { error: (obj: unknown, msg?: string) => console.error(msg ?? '', obj) };
-  const deps = { db, events: SEED_EVENTS, engines: createMatchingEngineStore(), background: createBackgroundTasks(logger) };
+  const logger = { info: () => {}, warn: () => {}, error: (obj: unknown, msg?: string) => console.error(msg ?? '', serializeError(obj)) };
+  const engines = createMatchingEngineStore();
+  const clock = () => new Date();
+  // The decisions queue learning jobs like real ones; the seed runs them itself before it returns.
+  const jobs = createJobQueue({ db, clock, log: logger, handlers: matchingJobHandlers({ db, engines, clock }) });
+  const deps = { db, events: SEED_EVENTS, engines, jobs };
   const people = await db.select({ id: users.id, userType: users.userType }).from(users).orderBy(asc(users.id));
   const actors: Actor[] = people.map((person) => ({ id: person.id, userType: person.userType as Actor['userType'], sessionId: 'demo-seed' }));
   for (const actor of actors) await generateMatches(deps, actor);
@@ -60,7 +66,7 @@ async function playDemoDecisions(db: AppDatabase): Promise<void> {
     if (actor.userType === 'startup' && pending[0]) await decideMatch(deps, actor, pending[0].id, { status: 'accepted' });
     if (actor.userType === 'investor' && pending.length > 0) await decideMatch(deps, actor, pending.at(-1)!.id, { status: 'rejected', reason: 'stage' });
   }
-  await deps.background.idle();
+  await deps.jobs.idle();
 }
 
 const dayOffset = (now: Date, days: number) => new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);

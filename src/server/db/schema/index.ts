@@ -8,3 +8,4 @@ export * from './documents';
 export * from './activity';
 export * from './portfolio';
 export * from './matching';
+export * from './jobs';

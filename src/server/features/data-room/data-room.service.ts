@@ -412,32 +412,6 @@ export async function sweepStaleUploads(tmpDir: string, now: Date, olderThanMs =
   return removed;
 }
 
-/** Hourly by default; exported so tests can read it. */
-export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
-
-/**
- * Runs the two sweeps (orphaned blobs, stale upload temp files) once at start, then every
- * `intervalMs`. `firstRun` settles when the first pass is done; `stop` cancels the schedule.
- * Failures are logged and retried at the next pass, never thrown.
- */
-export function startDataRoomHousekeeping(
-  deps: DataRoomDeps,
-  options: { uploadTmpDir: string; log: { warn(obj: unknown, msg?: string): void; info?(obj: unknown, msg?: string): void }; intervalMs?: number },
-): { firstRun: Promise<void>; stop: () => void } {
-  const pass = async () => {
-    try {
-      const blobs = await sweepOrphanBlobs(deps);
-      const uploads = await sweepStaleUploads(options.uploadTmpDir, deps.now());
-      if (blobs + uploads > 0) options.log.info?.({ orphanBlobs: blobs, staleUploads: uploads }, 'data room housekeeping removed leftovers');
-    } catch (err) {
-      options.log.warn({ err }, 'data room housekeeping failed');
-    }
-  };
-  const firstRun = pass();
-  const timer = setInterval(() => void pass(), options.intervalMs ?? HOUSEKEEPING_INTERVAL_MS).unref();
-  return { firstRun, stop: () => clearInterval(timer) };
-}
-
 /**
  * Startup: how many of its documents are shared with at least one investor.
  * Investor: how many documents are shared with it.

@@ -8,7 +8,7 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { GenerateMatchesResult } from '../../../shared/contracts/matches';
 import type { UserType } from '../../../shared/enums';
 import { conflict } from '../../app-error';
-import type { BackgroundTasks } from '../../background-tasks';
+import type { JobQueue } from '../../jobs/job-queue';
 import { queryRows, type AppDatabase, type DbExecutor } from '../../db/client';
 import { matches, matchingUserState } from '../../db/schema';
 import type { Actor } from '../../http/session';
@@ -23,7 +23,23 @@ import type { MatchExplanation, Side } from './engine/score';
 export interface MatchingDeps {
   db: AppDatabase;
   engines: MatchingEngineStore;
-  background: BackgroundTasks;
+  /** Learning and re-scores run as durable jobs (app-jobs.ts). */
+  jobs: JobQueue;
+}
+
+/** The durable jobs matching runs (registered in app-jobs.ts). */
+export const MATCHING_JOBS = {
+  rescorePending: 'matching.rescore-pending',
+  learnFromDecision: 'matching.learn-from-decision',
+} as const;
+
+/**
+ * Queues a re-score of the user's pending matches (after a profile save). Saves in quick
+ * succession coalesce into one queued job; it runs after the response, and after a restart if the
+ * process dies first.
+ */
+export async function queuePendingRescore(deps: Pick<MatchingDeps, 'db' | 'jobs'>, user: { id: number; userType: UserType }): Promise<void> {
+  await deps.jobs.enqueue(deps.db, MATCHING_JOBS.rescorePending, { userId: user.id, userType: user.userType }, { dedupeKey: `rescore:${user.id}` });
 }
 
 /** Suggestions kept per generation run (issue #4: the top 50 above a floor). */

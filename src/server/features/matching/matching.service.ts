@@ -14,7 +14,7 @@ import { recordActivity } from '../activity/activity.service';
 import { autoShareOnAcceptedMatch } from '../data-room/data-room.service';
 import { toInvestorCard, toStartupCard } from '../profiles/profiles.service';
 import { toMatchBreakdown, type Side } from './engine/score';
-import { learnFromDecision, type MatchingDeps, type StoredExplanation } from './generation.service';
+import { MATCHING_JOBS, type DecisionToLearn, type MatchingDeps, type StoredExplanation } from './generation.service';
 
 type MatchRow = typeof matches.$inferSelect;
 
@@ -93,8 +93,7 @@ const counterpartName = (view: StartupSideMatch | InvestorSideMatch) => ('invest
  * anyone else it does not exist (404). Each decision is logged with who made it.
  */
 export async function decideMatch(deps: MatchingDeps & { events: EventHub }, actor: Actor, matchId: number, input: UpdateMatchBody, now = new Date()): Promise<StartupSideMatch | InvestorSideMatch> {
-  let decided: MatchRow | undefined;
-  const view = await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     // Authorization in the query: the match must name the actor as one of its parties.
     const [row] = await tx
       .select()
@@ -136,18 +135,15 @@ export async function decideMatch(deps: MatchingDeps & { events: EventHub }, act
       entityId: row.id,
       description: `${verb} your match with ${counterpartName(view)}${reasonLabel ? ` (${reasonLabel.toLowerCase()})` : ''}`,
     });
-    decided = row;
+    // What this decision teaches about the decider is learned off the request, by a durable job
+    // committed with the decision itself.
+    const components = snapshotOf(row);
+    if (components) {
+      const decision: DecisionToLearn = { userId: actor.id, side: actor.userType, counterpartId: actor.userType === 'startup' ? row.investorId : row.startupId, accepted: input.status === 'accepted', components };
+      await deps.jobs.enqueue(tx, MATCHING_JOBS.learnFromDecision, { ...decision });
+    }
     return view;
   });
-  // After commit, and off the request: what this decision teaches about the decider.
-  const components = decided ? snapshotOf(decided) : null;
-  if (decided && components) {
-    const counterpartId = actor.userType === 'startup' ? decided.investorId : decided.startupId;
-    deps.background.run('learn from a match decision', () =>
-      learnFromDecision(deps, { userId: actor.id, side: actor.userType, counterpartId, accepted: input.status === 'accepted', components }),
-    );
-  }
-  return view;
 }
 
 /** The component values of a stored explanation (both sides), without the reasons. */

@@ -2,22 +2,21 @@
 import type { FastifyInstance } from 'fastify';
 import { getInvestorCard, getOwnProfile, getStartupCard, updateInvestorProfile, updateStartupProfile } from '../../../shared/contracts/profiles';
 import { defineRoute } from '../../http/route';
-import { rescorePendingMatches } from '../matching/generation.service';
+import { queuePendingRescore } from '../matching/generation.service';
 import * as profiles from './profiles.service';
 
 export function registerProfileRoutes(app: FastifyInstance): void {
   defineRoute(app, getOwnProfile, 'user', ({ actor }) => profiles.getOwnProfile(app.db, actor));
-  // After a save, the user's pending matches are re-scored in the background: the save does not wait.
-  const rescoreInBackground = (actor: { id: number; userType: 'startup' | 'investor' }) =>
-    app.background.run('re-score pending matches after a profile save', () => rescorePendingMatches({ db: app.db, engines: app.matchingEngines }, actor, app.clock()));
+  // After a save, the user's pending matches are re-scored by a durable job: the save does not wait.
+  const rescoreInBackground = (actor: { id: number; userType: 'startup' | 'investor' }) => queuePendingRescore({ db: app.db, jobs: app.jobs }, actor);
   defineRoute(app, updateStartupProfile, 'startup', async ({ actor, body }) => {
     const profile = await profiles.updateStartupProfile(app.db, actor, body);
-    rescoreInBackground(actor);
+    await rescoreInBackground(actor);
     return profile;
   });
   defineRoute(app, updateInvestorProfile, 'investor', async ({ actor, body }) => {
     const profile = await profiles.updateInvestorProfile(app.db, actor, body);
-    rescoreInBackground(actor);
+    await rescoreInBackground(actor);
     return profile;
   });
   // Public cards are for the other side of the market.
