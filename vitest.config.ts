@@ -9,7 +9,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
+    include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/process/**/*.test.ts'],
     globalSetup: ['tests/support/global-setup.ts'],
     // Database-backed suites are I/O heavy and each opens its own database; two at a time fits 2 cores.
     maxWorkers: 2,

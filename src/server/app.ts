@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -15,6 +15,8 @@ import type { Actor } from './http/session';
 import { registerSessionGuard } from './http/session';
 import { registerOriginCheck } from './http/origin-check';
 import { registerErrorHandler } from './http/error-handler';
+import { registerHealthRoutes } from './http/health';
+import { buildLoggerOptions, createLogController, registerRequestLogging } from './logging';
 import { createLoginThrottle } from './features/auth/login-throttle';
 import type { AuthDeps } from './features/auth/auth.service';
 import type { SessionPolicy } from './features/auth/session.service';
@@ -28,7 +30,8 @@ import { registerMessagingRoutes } from './features/messaging/messaging.routes';
 import { registerMilestoneRoutes } from './features/milestones/milestones.routes';
 import { registerPortfolioRoutes } from './features/portfolio/portfolio.routes';
 import { registerEventStream } from './realtime/event-stream.routes';
-import { createBackgroundTasks, type BackgroundTasks } from './background-tasks';
+import { createAppJobQueue } from './app-jobs';
+import type { JobQueue } from './jobs/job-queue';
 import { createMatchingEngineStore, type MatchingEngineStore } from './features/matching/engine-store';
 import type { BlobStore } from './storage/blob-store';
 import { createBlobStore } from './storage/create-blob-store';
@@ -44,8 +47,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: AppDatabase;
     events: EventHub;
-    /** Work started by a request that the response does not wait for. */
-    background: BackgroundTasks;
+    /** Durable background work (re-scores, learning, sweeps): see jobs/job-queue.ts. */
+    jobs: JobQueue;
     /** This instance's in-memory matching engine, synced from the database before each use. */
     matchingEngines: MatchingEngineStore;
     config: AppConfig;
@@ -88,20 +91,29 @@ function defaultClientDir(): string | null {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env } = options;
   const app = Fastify({
-    logger:
-      options.logger ?? {
-        level: env.LOG_LEVEL,
-        redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.confirmPassword'],
-      },
+    logger: options.logger ?? buildLoggerOptions(env, { isTty: Boolean(process.stdout.isTTY) }),
+    // Fastify's request pair is off: registerRequestLogging writes one line per request instead.
+    logController: createLogController(),
     // Our own ids only: a client-chosen request id could forge log correlation.
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: env.TRUST_PROXY,
+    // Fastify rejects some URLs before routing (a broken %-escape, a path parameter over 100
+    // characters) and would echo the whole URL back: answer with our own sentence instead.
+    frameworkErrors: (error, _request, reply) => {
+      const isTooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void (reply as FastifyReply).code(isTooLong ? 414 : 400).send({ message: isTooLong ? 'This address is too long.' : 'This address is not valid.' });
+    },
     // Bounded waits (docs/operations.md): an idle socket is cut, headers and bodies must arrive in time.
     connectionTimeout: env.HTTP_IDLE_TIMEOUT_MS,
     requestTimeout: env.HTTP_REQUEST_TIMEOUT_MS,
-    http: { headersTimeout: Math.min(env.HTTP_HEADERS_TIMEOUT_MS, env.HTTP_REQUEST_TIMEOUT_MS) },
+    http: {
+      headersTimeout: Math.min(env.HTTP_HEADERS_TIMEOUT_MS, env.HTTP_REQUEST_TIMEOUT_MS),
+      // Node enforces the two limits above on a timer (every 30 s by default); check more often
+      // so a slowloris connection is cut close to the limit, not up to 30 s after it.
+      connectionsCheckingInterval: Math.min(5000, env.HTTP_HEADERS_TIMEOUT_MS),
+    },
   });
 
   const routeTable: Array<{ method: string; url: string }> = [];
@@ -118,10 +130,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const events = createEventHub(options.database, app.log);
   app.decorate('events', events);
   app.addHook('onReady', () => events.start());
-  app.decorate('background', createBackgroundTasks(app.log));
+  const blobs = options.blobStore ?? createBlobStore(env);
   app.decorate('matchingEngines', createMatchingEngineStore());
-  // Let started work (re-scoring, learning) finish before the event hub and the database go.
-  app.addHook('onClose', () => app.background.idle());
+  app.decorate(
+    'jobs',
+    createAppJobQueue({
+      db: options.database.db,
+      clock: now,
+      log: app.log,
+      engines: app.matchingEngines,
+      blobs,
+      env,
+      sessionPolicy,
+      // The embedded database is locked to this process: nobody else can be running its jobs.
+      isSoleWorker: options.database.kind === 'pglite',
+    }),
+  );
+  // Jobs a request enqueued are committed by the time it is answered: look for them now rather
+  // than at the next poll. (The worker itself is started by main.ts, not by tests.)
+  app.addHook('onResponse', async () => app.jobs.wake());
+  // Let running jobs finish (or give them back) before the event hub and the database go.
+  app.addHook('onClose', () => app.jobs.stop());
   app.addHook('onClose', () => events.stop());
   app.decorate('clock', now);
   app.decorate('hasClientBuild', clientDir !== null);
@@ -176,6 +205,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerErrorHandler(app);
+  registerHealthRoutes(app);
+  registerRequestLogging(app);
   registerSessionGuard(app);
   registerOriginCheck(app);
 
@@ -188,7 +219,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerMilestoneRoutes(app);
   registerPortfolioRoutes(app);
   registerEventStream(app);
-  await registerDataRoomRoutes(app, { blobs: options.blobStore ?? createBlobStore(env), uploadTmpDir: path.join(env.DATA_DIR, 'tmp') });
+  await registerDataRoomRoutes(app, { blobs, uploadTmpDir: path.join(env.DATA_DIR, 'tmp') });
 
   if (clientDir) {
     await app.register(fastifyStatic, {

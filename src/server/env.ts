@@ -46,6 +46,12 @@ const EnvSchema = z.object({
   HTTP_IDLE_TIMEOUT_MS: positiveInt(30_000),
   HTTP_HEADERS_TIMEOUT_MS: positiveInt(30_000),
   HTTP_REQUEST_TIMEOUT_MS: positiveInt(5 * 60_000),
+  // Retention for rows unauthenticated traffic writes (docs/operations.md).
+  RETENTION_ANONYMOUS_EVENT_DAYS: positiveInt(90),
+  RETENTION_MAX_ANONYMOUS_EVENTS: positiveInt(100_000),
+  RETENTION_MAX_RATE_LIMIT_ROWS: positiveInt(100_000),
+  // How long a graceful shutdown may take before the process exits anyway (with code 1).
+  SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { COOKIE_SECURE: boolean; HOST: string };

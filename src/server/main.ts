@@ -1,5 +1,9 @@
-// Process entry: environment → database (migrated) → demo seed → HTTP server → graceful shutdown.
+// Process entry: environment → database (migrated) → demo seed → HTTP server and job worker →
+// graceful shutdown. On SIGTERM/SIGINT the server stops accepting, ends the live event streams
+// (browsers reconnect to another instance), lets in-flight requests and running jobs finish, closes
+// the database, and exits 0; if that takes longer than SHUTDOWN_TIMEOUT_MS it exits 1.
 import path from 'node:path';
+import type { AddressInfo } from 'node:net';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
@@ -7,16 +11,14 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { runMigrations } from './db/migrate';
 import { describeDemoLogins, isDatabaseEmpty, seedDemoData, shouldSeedDemo } from './db/seed';
 import { EnvError, loadEnv } from './env';
-import { deleteExpiredSessions } from './features/auth/session.service';
-import { startDataRoomHousekeeping } from './features/data-room/data-room.service';
+import { sweepStaleUploads } from './features/data-room/data-room.service';
+import { serializeError } from './logging';
 import { createBlobStore } from './storage/create-blob-store';
-
-// Housekeeping runs hourly: expired sessions, orphaned document blobs.
-const SESSION_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 async function main(): Promise<void> {
   const env = loadEnv();
-  const startupLogger = { error: (obj: unknown, msg?: string) => console.error(msg ?? '', obj) };
+  // Before the app's logger exists; errors are serialized so a failed query never prints its values.
+  const startupLogger = { error: (obj: unknown, msg?: string) => console.error(msg ?? '', serializeError(obj)) };
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }, startupLogger);
   await runMigrations(database);
 
@@ -27,28 +29,26 @@ async function main(): Promise<void> {
   const app = await buildApp({ env, database, blobStore: blobs });
   if (!app.hasClientBuild) app.log.warn('No client build found in dist/client: run `npm run build` to serve the web app.');
 
-  // Sessions are also deleted when presented after expiry; this catches the ones never seen again.
-  const sessionSweep = setInterval(() => {
-    deleteExpiredSessions(database.db, new Date(), app.config.sessionPolicy).catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
-  }, SESSION_SWEEP_INTERVAL_MS).unref();
-
-  // Blobs whose row never committed (or whose delete failed) and temp files of uploads cut off by a
-  // crash are removed in the background: once now, then hourly. (DATA_DIR/tmp is where app.ts
-  // points the upload receiver.)
-  const dataRoomHousekeeping = startDataRoomHousekeeping({ db: database.db, blobs, now: () => new Date() }, { uploadTmpDir: path.join(env.DATA_DIR, 'tmp'), log: app.log });
-
-  closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
+  closeWithGrace({ delay: env.SHUTDOWN_TIMEOUT_MS, logger: { error: (message: string) => app.log.error(message) } }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
-    clearInterval(sessionSweep);
-    dataRoomHousekeeping.stop();
+    // Stops accepting, ends event streams (preClose), waits for in-flight requests, then stops the
+    // job worker and the event hub (onClose hooks in app.ts).
     await app.close();
     await database.close();
   });
 
+  // Upload temp files that a crash cut off. The embedded database locks DATA_DIR to this process,
+  // so before listen nothing there can be in flight; other instances may share it on PostgreSQL.
+  const staleAfterMs = database.kind === 'pglite' ? 0 : undefined;
+  await sweepStaleUploads(path.join(env.DATA_DIR, 'tmp'), new Date(), staleAfterMs).catch((err: unknown) => app.log.warn({ err }, 'could not sweep stale uploads'));
   await app.listen({ port: env.PORT, host: env.HOST });
-  const url = `http://localhost:${env.PORT}`;
-  console.log(`\nVentureMatch is running at ${url} (database: ${database.kind === 'pglite' ? `embedded, in ${env.DATA_DIR}` : 'PostgreSQL'})`);
+  // Durable jobs: what was due or running when the last process died runs now.
+  await app.jobs.start();
+
+  const { port } = app.server.address() as AddressInfo;
+  console.log(`\nVentureMatch is running at http://localhost:${port} (database: ${database.kind === 'pglite' ? `embedded, in ${env.DATA_DIR}` : 'PostgreSQL'})`);
+  // Last, so the demo logins are the last thing a newcomer sees.
   if (demoLogins) console.log(`${demoLogins}\n`);
 }
 
@@ -57,7 +57,7 @@ main().catch((error: unknown) => {
   if (error instanceof EnvError || error instanceof DataDirLockedError) {
     console.error(error.message);
   } else {
-    console.error('VentureMatch failed to start:', error);
+    console.error('VentureMatch failed to start:', serializeError(error).stack);
   }
   process.exit(1);
 });

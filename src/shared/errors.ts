@@ -17,5 +17,9 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   throttled: 429,
   internal: 500,
+  unavailable: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** Said with every 503: the database (or the instance) is briefly out of reach; the client retries. */
+export const SERVICE_UNAVAILABLE_MESSAGE = 'VentureMatch is briefly unavailable. Please try again in a moment.';

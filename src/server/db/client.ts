@@ -42,7 +42,9 @@ interface Logger {
 }
 
 export function connectPostgres(databaseUrl: string, logger: Logger): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // A bounded wait for a connection: with the database down, requests fail fast with a 503
+  // (http/error-handler.ts) instead of hanging until the client gives up.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
   // Without a listener an idle client's error (e.g. the server restarting) would crash the process.
   pool.on('error', (error) => logger.error({ err: error }, 'PostgreSQL pool client error'));
   const db = drizzlePg(pool, { schema }) as unknown as AppDatabase;
