@@ -8,9 +8,9 @@
 // belongs to the server, see the end of the file) without touching the engine ones.
 import { byInvestorBlockingKey, byStartupBlockingKey, CandidateIndex, rankCandidates } from '../src/server/features/matching/engine/candidates';
 import { normalizeInvestor, normalizeStartup } from '../src/server/features/matching/engine/normalize';
-import {
-  createScoringContext, PairScorer, prepareInvestors, prepareStartups, scorePair, type PreparedInvestor, type PreparedStartup, type ScoringContext,
-} from '../src/server/features/matching/engine/score';
+import { scorePair } from '../src/server/features/matching/engine/match-explanation';
+import { createScoringContext, PairScorer, type ScoringContext } from '../src/server/features/matching/engine/pair-scorer';
+import { prepareInvestors, prepareStartups, type PreparedInvestor, type PreparedStartup } from '../src/server/features/matching/engine/prepared-profiles';
 import { buildTextIndex } from '../src/server/features/matching/engine/text-index';
 import { benchGenerateRequests } from './lib/generate-request';
 import { generatePopulation } from './lib/synthetic-population';

@@ -9,9 +9,9 @@ import {
   uncertainty, withExploration, type Decision, type UserLearningState,
 } from '../src/server/features/matching/engine/learning';
 import { normalizeInvestor, normalizeStartup } from '../src/server/features/matching/engine/normalize';
-import {
-  COMPONENT_COUNT, createScoringContext, knownShare, PairScorer, prepareInvestors, prepareStartups, type PreparedInvestor, type PreparedStartup, type ScoringContext,
-} from '../src/server/features/matching/engine/score';
+import { createScoringContext, knownShare, PairScorer, type ScoringContext } from '../src/server/features/matching/engine/pair-scorer';
+import { prepareInvestors, prepareStartups, type PreparedInvestor, type PreparedStartup } from '../src/server/features/matching/engine/prepared-profiles';
+import { COMPONENT_COUNT } from '../src/server/features/matching/engine/score-components';
 import { buildTextIndex } from '../src/server/features/matching/engine/text-index';
 import { createRandom, decisions, generatePopulation } from './lib/synthetic-population';
 import { formatTable, gini, mean, ndcgAt, precisionAt, reciprocalRankAt, topK } from './lib/ranking-metrics';

@@ -6,9 +6,8 @@ import { generatePopulation } from '../../../bench/lib/synthetic-population';
 import { CandidateIndex, NEIGHBOUR_THRESHOLD, rankCandidates, type RankedCandidate } from '../../../src/server/features/matching/engine/candidates';
 import { industryAdjacency } from '../../../src/server/features/matching/engine/industry-adjacency';
 import { normalizeInvestor, normalizeStartup, type RawInvestorProfile, type RawStartupProfile } from '../../../src/server/features/matching/engine/normalize';
-import {
-  createScoringContext, PairScorer, prepareInvestors, prepareStartups, type PreparedInvestor, type PreparedStartup,
-} from '../../../src/server/features/matching/engine/score';
+import { createScoringContext, PairScorer } from '../../../src/server/features/matching/engine/pair-scorer';
+import { prepareInvestors, prepareStartups, type PreparedInvestor, type PreparedStartup } from '../../../src/server/features/matching/engine/prepared-profiles';
 import { buildTextIndex } from '../../../src/server/features/matching/engine/text-index';
 
 function prepare(rawStartups: readonly RawStartupProfile[], rawInvestors: readonly RawInvestorProfile[]) {

@@ -1,7 +1,7 @@
 // The built-in gazetteer: free-text locations → city / region / country / continent.
 import { describe, expect, it } from 'vitest';
 import { GAZETTEER_SIZE, parseLocation } from '../../../src/server/features/matching/engine/gazetteer';
-import { DEMO_INVESTORS, DEMO_STARTUPS } from '../../../src/server/db/demo-data';
+import { DEMO_INVESTORS, DEMO_STARTUPS } from '../../../src/server/demo/demo-data';
 
 describe('gazetteer', () => {
   it('covers every demo location and ~100 cities beyond them', () => {

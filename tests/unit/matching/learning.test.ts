@@ -9,9 +9,10 @@ import {
   updateOffsets, withExploration, type CounterpartAttributes, type Decision, type GlobalModel, type ImplicitAttribute, type UserLearningState,
 } from '../../../src/server/features/matching/engine/learning';
 import { normalizeInvestor } from '../../../src/server/features/matching/engine/normalize';
+import { prepareInvestor } from '../../../src/server/features/matching/engine/prepared-profiles';
 import {
-  COMPONENT_COUNT, COMPONENT_KEYS, INVESTOR_SIDE_WEIGHTS, prepareInvestor, STARTUP_SIDE_WEIGHTS, weightVector, type Side,
-} from '../../../src/server/features/matching/engine/score';
+  COMPONENT_COUNT, COMPONENT_KEYS, INVESTOR_SIDE_WEIGHTS, STARTUP_SIDE_WEIGHTS, weightVector, type Side,
+} from '../../../src/server/features/matching/engine/score-components';
 import { mulberry32 } from '../../../src/server/features/matching/engine/text-index';
 
 const K = (key: (typeof COMPONENT_KEYS)[number]) => COMPONENT_KEYS.indexOf(key);

@@ -7,7 +7,7 @@ import {
 } from '../../../src/server/features/matching/engine/learning';
 import { createMatchingEngine, type MatchingEngine, type SuggestedMatch } from '../../../src/server/features/matching/engine/matching-engine';
 import type { RawInvestorProfile, RawStartupProfile } from '../../../src/server/features/matching/engine/normalize';
-import { COMPONENT_COUNT, COMPONENT_KEYS } from '../../../src/server/features/matching/engine/score';
+import { COMPONENT_COUNT, COMPONENT_KEYS } from '../../../src/server/features/matching/engine/score-components';
 
 const STARTUPS: RawStartupProfile[] = [
   {

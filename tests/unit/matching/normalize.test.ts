@@ -1,6 +1,6 @@
 // Raw rows → normalised features: ordinals, places, tags, exclusions, unknowns.
 import { describe, expect, it } from 'vitest';
-import { DEMO_INVESTORS, DEMO_STARTUPS } from '../../../src/server/db/demo-data';
+import { DEMO_INVESTORS, DEMO_STARTUPS } from '../../../src/server/demo/demo-data';
 import { FUNDING_GOAL_OPTIONS } from '../../../src/shared/enums';
 import { fundingBucketOrdinal, normalizeInvestor, normalizeStartup } from '../../../src/server/features/matching/engine/normalize';
 import { tagNames } from '../../../src/server/features/matching/engine/tag-lexicon';

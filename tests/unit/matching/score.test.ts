@@ -7,12 +7,16 @@ import { FUNDING_BUCKETS, FUNDING_GOAL_OPTIONS, INDUSTRIES, STAGES } from '../..
 import {
   normalizeInvestor, normalizeStartup, type RawInvestorProfile, type RawStartupProfile,
 } from '../../../src/server/features/matching/engine/normalize';
+import { scorePair, toMatchBreakdown, type MatchExplanation } from '../../../src/server/features/matching/engine/match-explanation';
 import {
-  checkPsi, COMPONENT_COUNT, COMPONENT_KEYS, createScoringContext, fuse, INVESTOR_SIDE_WEIGHTS, knownShare, PairScorer, prepareInvestors,
-  prepareStartups, scoreFromComponents, scorePair, sideFit, stagePhi, STARTUP_SIDE_WEIGHTS, toMatchBreakdown, weightVector,
-  type ComponentKey, type Fusion, type MatchExplanation, type PersonalAdjustments, type PreparedInvestor, type PreparedStartup, type ScoringContext,
-  type Side,
-} from '../../../src/server/features/matching/engine/score';
+  createScoringContext, fuse, knownShare, PairScorer, scoreFromComponents, sideFit, type Fusion, type ScoringContext,
+} from '../../../src/server/features/matching/engine/pair-scorer';
+import {
+  prepareInvestors, prepareStartups, type PersonalAdjustments, type PreparedInvestor, type PreparedStartup,
+} from '../../../src/server/features/matching/engine/prepared-profiles';
+import {
+  checkPsi, COMPONENT_COUNT, COMPONENT_KEYS, INVESTOR_SIDE_WEIGHTS, stagePhi, STARTUP_SIDE_WEIGHTS, weightVector, type ComponentKey, type Side,
+} from '../../../src/server/features/matching/engine/score-components';
 import { buildTextIndex } from '../../../src/server/features/matching/engine/text-index';
 
 // ---------------------------------------------------------------------------------------------

@@ -8,7 +8,8 @@
 // Profiles with an unknown industry or stage are never blocked out (they match every key).
 import { INDUSTRY_COUNT, industryNeighbours } from './industry-adjacency';
 import type { InvestorFeatures, StartupFeatures } from './normalize';
-import { type PairScorer, type PreparedInvestor, type PreparedStartup } from './score';
+import type { PairScorer } from './pair-scorer';
+import type { PreparedInvestor, PreparedStartup } from './prepared-profiles';
 
 const STAGE_COUNT = 7;
 const KEY_COUNT = INDUSTRY_COUNT * STAGE_COUNT;

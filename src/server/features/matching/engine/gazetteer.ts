@@ -1,5 +1,5 @@
 // A small built-in gazetteer (matching guide §1: location → city / region / country / continent).
-// The geo component itself (proximity, preferred areas) lives in score.ts, over hashed place ids.
+// The geo component (proximity, preferred areas) is in score-components.ts, over hashed place ids.
 // No package: the world's startup hubs fit in a table, and a table is reviewable. Covers every
 // city in the demo data plus ~120 others, US states and Canadian provinces (the "region" level),
 // countries with their common abbreviations, continents, and supranational blocs ("Nordics",

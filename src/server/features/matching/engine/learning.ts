@@ -6,10 +6,8 @@
 // - exploration slots and congestion-aware ranking, so learning does not flood popular users.
 import { CONTINENTS } from './gazetteer';
 import { INDUSTRY_COUNT } from './industry-adjacency';
-import {
-  checkPsi, COMPONENT_COUNT, INVESTOR_SIDE_WEIGHTS, stagePhi, STARTUP_SIDE_WEIGHTS, weightVector,
-  type PersonalAdjustments, type PreparedInvestor, type PreparedStartup, type Side,
-} from './score';
+import type { PersonalAdjustments, PreparedInvestor, PreparedStartup } from './prepared-profiles';
+import { checkPsi, COMPONENT_COUNT, INVESTOR_SIDE_WEIGHTS, stagePhi, STARTUP_SIDE_WEIGHTS, weightVector, type Side } from './score-components';
 
 export const IMPLICIT_SMOOTHING_M = 5;
 export const IMPLICIT_BLEND_HALF = 10;

@@ -8,10 +8,10 @@ import {
   type CounterpartAttributes, type GlobalModel, type UserLearningState,
 } from './learning';
 import { normalizeInvestor, normalizeStartup, type RawInvestorProfile, type RawStartupProfile } from './normalize';
-import {
-  createScoringContext, knownShare, PairScorer, prepareInvestor, prepareInvestors, prepareStartup, prepareStartups, scorePair,
-  type Fusion, type MatchExplanation, type PreparedInvestor, type PreparedStartup, type ScoringContext, type Side,
-} from './score';
+import { scorePair, type MatchExplanation } from './match-explanation';
+import { createScoringContext, knownShare, PairScorer, type Fusion, type ScoringContext } from './pair-scorer';
+import { prepareInvestor, prepareInvestors, prepareStartup, prepareStartups, type PreparedInvestor, type PreparedStartup } from './prepared-profiles';
+import type { Side } from './score-components';
 import { buildTextIndex, vectorize, type TextIndex } from './text-index';
 
 export interface MatchingEngineOptions {
