@@ -6,9 +6,10 @@ import { RefreshCw, ServerCrash } from 'lucide-react';
 import type { UserType } from '@shared/enums';
 import { Button } from '@/components/ui/button';
 import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
-import { dashboardPath, useCurrentUser, useSignedInUser } from '@/features/auth/api';
+import { useCurrentUser, useSignedInUser } from '@/features/auth/api';
 import { useDocumentTitle } from '@/lib/document-title';
 import { NotFoundScreen } from '@/routes/not-found';
+import { ROUTES, paths } from './paths';
 
 export interface ScreenProps {
   params: Record<string, string | undefined>;
@@ -46,27 +47,26 @@ interface AppRoute {
   screen: ComponentType<ScreenProps>;
 }
 
-// Every signed-in route. Public profiles take numeric ids only, so /startup/dashboard and
-// friends can never be read as a profile id.
+// Every signed-in route (the paths live in ./paths, with the link builders).
 const APP_ROUTES: readonly AppRoute[] = [
-  { path: '/', role: 'startup', screen: StartupDashboardScreen },
-  { path: '/startup/dashboard', role: 'startup', screen: StartupDashboardScreen },
-  { path: '/startup/profile', role: 'startup', screen: StartupProfileScreen },
-  { path: '/startup/data-room', role: 'startup', screen: DataRoomScreen },
-  { path: '/startup/investor-matches', role: 'startup', screen: InvestorMatchesScreen },
-  { path: '/startup/communications', role: 'startup', screen: CommunicationsScreen },
-  { path: '/startup/milestones', role: 'startup', screen: MilestonesScreen },
-  { path: '/investor/dashboard', role: 'investor', screen: InvestorDashboardScreen },
-  { path: '/investor/profile', role: 'investor', screen: InvestorProfileScreen },
-  { path: '/investor/startups', role: 'investor', screen: StartupsScreen },
-  { path: '/investor/portfolio', role: 'investor', screen: PortfolioScreen },
-  { path: '/investor/analytics', role: 'investor', screen: AnalyticsScreen },
-  { path: '/investor/documents', role: 'investor', screen: InvestorDocumentsScreen },
-  { path: '/investor/milestones', role: 'investor', screen: InvestorMilestonesScreen },
-  { path: '/messages', screen: MessagesScreen },
-  { path: '/activity', screen: ActivityScreen },
-  { path: /^\/startup\/(?<id>\d+)\/?$/, screen: StartupPublicProfileScreen },
-  { path: /^\/investor\/(?<id>\d+)\/?$/, screen: InvestorPublicProfileScreen },
+  { path: ROUTES.home, role: 'startup', screen: StartupDashboardScreen },
+  { path: ROUTES.startupDashboard, role: 'startup', screen: StartupDashboardScreen },
+  { path: ROUTES.startupProfile, role: 'startup', screen: StartupProfileScreen },
+  { path: ROUTES.startupDataRoom, role: 'startup', screen: DataRoomScreen },
+  { path: ROUTES.startupInvestorMatches, role: 'startup', screen: InvestorMatchesScreen },
+  { path: ROUTES.startupCommunications, role: 'startup', screen: CommunicationsScreen },
+  { path: ROUTES.startupMilestones, role: 'startup', screen: MilestonesScreen },
+  { path: ROUTES.investorDashboard, role: 'investor', screen: InvestorDashboardScreen },
+  { path: ROUTES.investorProfile, role: 'investor', screen: InvestorProfileScreen },
+  { path: ROUTES.investorStartups, role: 'investor', screen: StartupsScreen },
+  { path: ROUTES.investorPortfolio, role: 'investor', screen: PortfolioScreen },
+  { path: ROUTES.investorAnalytics, role: 'investor', screen: AnalyticsScreen },
+  { path: ROUTES.investorDocuments, role: 'investor', screen: InvestorDocumentsScreen },
+  { path: ROUTES.investorMilestones, role: 'investor', screen: InvestorMilestonesScreen },
+  { path: ROUTES.messages, screen: MessagesScreen },
+  { path: ROUTES.activity, screen: ActivityScreen },
+  { path: ROUTES.startupPublicProfile, screen: StartupPublicProfileScreen },
+  { path: ROUTES.investorPublicProfile, screen: InvestorPublicProfileScreen },
 ];
 
 export function AppRouter() {
@@ -76,7 +76,7 @@ export function AppRouter() {
   const isAppRoute = APP_ROUTES.some(({ path }) => matchRoute(parser, path, location)[0]);
   return (
     <Switch>
-      <Route path="/auth" component={AuthRoute} />
+      <Route path={ROUTES.auth} component={AuthRoute} />
       {/* One element for the whole signed-in area keeps the layout mounted between screens. */}
       {isAppRoute ? <Route component={SignedInArea} /> : <Route component={NotFoundScreen} />}
     </Switch>
@@ -86,7 +86,7 @@ export function AppRouter() {
 function AuthRoute() {
   const { data: user, isPending } = useCurrentUser();
   if (isPending) return <FullPageSpinner label="Loading your account" />;
-  if (user) return <Redirect to={dashboardPath(user.userType)} replace />;
+  if (user) return <Redirect to={paths.dashboard(user.userType)} replace />;
   // If the session check itself failed (server unreachable) the forms still show: signing in
   // reports the problem in a toast, which is more useful than a dead end.
   return (
@@ -100,7 +100,7 @@ function SignedInArea() {
   const { data: user, isPending, isError, error, refetch, isFetching } = useCurrentUser();
   if (isPending) return <FullPageSpinner label="Loading your account" />;
   if (isError) return <SessionError message={error.message} isRetrying={isFetching} onRetry={() => void refetch()} />;
-  if (!user) return <Redirect to="/auth" replace />;
+  if (!user) return <Redirect to={paths.auth} replace />;
   return (
     <Suspense fallback={<FullPageSpinner label="Loading" />}>
       <AppLayout>
@@ -124,7 +124,7 @@ function SignedInArea() {
 
 function RoleGate({ role, children }: { role?: UserType; children: ReactNode }) {
   const user = useSignedInUser();
-  if (role && user.userType !== role) return <Redirect to={dashboardPath(user.userType)} replace />;
+  if (role && user.userType !== role) return <Redirect to={paths.dashboard(user.userType)} replace />;
   return children;
 }
 

@@ -1,7 +1,8 @@
 // The browser end of the live event stream (GET /api/events, Server-Sent Events). One EventSource
-// per signed-in tab, opened by <LiveEventsProvider> inside the app layout. Screens subscribe with
-// useLiveEvent() and refetch what the event names; nothing is patched into caches by hand, so an
-// event can never leave a screen showing something the server does not hold.
+// per signed-in tab, opened by <LiveEventsProvider> inside the app layout. Each event invalidates
+// the queries lib/live-event-invalidations names for its type, so whatever shows them refetches;
+// nothing is patched into caches by hand, so an event can never leave a screen showing something
+// the server does not hold.
 //
 // Loss-free by refetching: the browser reconnects on its own after a drop (the server sends
 // `retry: 3000`), and on every reconnection, or a `resync` or `refetch` from the server (events
@@ -13,21 +14,16 @@
 // server was replaced by a proxy error page), the provider opens a new stream with a backoff.
 // While the stream is down, useIsLive() is false and screens that must stay fresh fall back to
 // polling (spec §9: 10 s).
-import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { LIVE_EVENT_TYPES, streamEvents, type LiveEvent, type LiveEventType } from '@shared/contracts/events';
-
-type Listener = (event: LiveEvent) => void;
+import { LIVE_EVENT_TYPES, streamEvents, type LiveEvent } from '@shared/contracts/events';
+import { EVERY_QUERY, invalidationFor } from './live-event-invalidations';
+import { invalidateKeys } from './query-client';
 
 /** connecting: not open yet; live: open; down: lost (the browser or the provider is retrying). */
 export type LiveStatus = 'connecting' | 'live' | 'down';
 
-interface LiveEventsValue {
-  status: LiveStatus;
-  subscribe(listener: Listener): () => void;
-}
-
-const LiveEventsContext = createContext<LiveEventsValue | null>(null);
+const LiveStatusContext = createContext<LiveStatus | null>(null);
 
 /** Spec §9: the message thread refreshes every 10 seconds; we only do so while the stream is down. */
 export const FALLBACK_POLL_MS = 10_000;
@@ -39,12 +35,6 @@ const RECONNECT_MAX_MS = 30_000;
 export function LiveEventsProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<LiveStatus>('connecting');
-  const listeners = useRef(new Set<Listener>());
-  const [subscribe] = useState(() => (listener: Listener) => {
-    listeners.current.add(listener);
-    return () => void listeners.current.delete(listener);
-  });
-  const value = useMemo(() => ({ status, subscribe }), [status, subscribe]);
 
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
@@ -61,8 +51,9 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
       } catch {
         return;
       }
-      if (event.type === 'resync' || event.type === 'refetch') refetchEverything();
-      for (const listener of listeners.current) listener(event);
+      const invalidation = invalidationFor(event);
+      if (invalidation === EVERY_QUERY) refetchEverything();
+      else void invalidateKeys(queryClient, invalidation);
     };
     const connect = () => {
       source = new EventSource(streamEvents.path, { withCredentials: true });
@@ -91,7 +82,7 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
     };
   }, [queryClient]);
 
-  return <LiveEventsContext value={value}>{children}</LiveEventsContext>;
+  return <LiveStatusContext value={status}>{children}</LiveStatusContext>;
 }
 
 /** Whether the live stream is connected; when false, poll what must stay fresh. */
@@ -101,25 +92,5 @@ export function useIsLive(): boolean {
 
 /** The stream's state, for screens that tell the user when live updates are paused. */
 export function useLiveStatus(): LiveStatus {
-  return useContext(LiveEventsContext)?.status ?? 'down';
-}
-
-/**
- * Calls `handler` for each live event of one of `types`. The handler may change between renders
- * without resubscribing.
- */
-export function useLiveEvent<T extends LiveEventType>(types: readonly T[], handler: (event: Extract<LiveEvent, { type: T }>) => void): void {
-  const subscribe = useContext(LiveEventsContext)?.subscribe;
-  const latestHandler = useRef(handler);
-  useEffect(() => {
-    latestHandler.current = handler;
-  });
-  const typeKey = types.join(',');
-  useEffect(() => {
-    if (!subscribe) return;
-    const wanted = new Set<string>(typeKey.split(','));
-    return subscribe((event) => {
-      if (wanted.has(event.type)) latestHandler.current(event as Extract<LiveEvent, { type: T }>);
-    });
-  }, [subscribe, typeKey]);
+  return useContext(LiveStatusContext) ?? 'down';
 }

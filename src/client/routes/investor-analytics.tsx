@@ -1,8 +1,9 @@
 // /investor/analytics (issue #8; the spec links it from the investor sidebar but never shows it):
 // the investor's deal flow and portfolio in charts, all from GET /api/analytics/investor.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Briefcase, Gauge, Handshake, MessagesSquare } from 'lucide-react';
 import { formatDollars } from '@shared/enums';
+import { paths } from '@/app/paths';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -18,13 +19,9 @@ import {
   WeeklyActivityChart,
 } from '@/features/analytics/components/analytics-charts';
 import { StatCard, StatCardSkeleton } from '@/features/dashboard/components/stat-card';
-import { useLiveEvent } from '@/lib/live-events';
 
 export function AnalyticsScreen() {
   const { data, isPending, isError, error, refetch, isFetching } = useQuery(investorAnalyticsQuery);
-  const queryClient = useQueryClient();
-  // A decision or a message elsewhere (another tab, the other party) changes the numbers.
-  useLiveEvent(['match_updated', 'message'], () => void queryClient.invalidateQueries({ queryKey: investorAnalyticsQuery.queryKey }));
 
   return (
     <>
@@ -51,7 +48,7 @@ export function AnalyticsScreen() {
               Summary
             </h2>
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
-              <StatCard title="Matches Suggested" value={String(data.funnel.suggested)} icon={Handshake} description={`${data.funnel.pending} awaiting your decision`} link={{ href: '/investor/startups', label: 'Review startups' }} />
+              <StatCard title="Matches Suggested" value={String(data.funnel.suggested)} icon={Handshake} description={`${data.funnel.pending} awaiting your decision`} link={{ href: paths.matches('investor'), label: 'Review startups' }} />
               <StatCard
                 title="Acceptance Rate"
                 value={`${acceptanceRate(data.funnel)}%`}
@@ -63,14 +60,14 @@ export function AnalyticsScreen() {
                 value={String(data.weeklyActivity.reduce((sum, week) => sum + week.messagesSent, 0))}
                 icon={MessagesSquare}
                 description={`In the last ${data.weeklyActivity.length} weeks`}
-                link={{ href: '/messages', label: 'Open messages' }}
+                link={{ href: paths.messages(), label: 'Open messages' }}
               />
               <StatCard
                 title="Portfolio Companies"
                 value={String(data.portfolioByIndustry.reduce((sum, row) => sum + row.count, 0))}
                 icon={Briefcase}
                 description={`${formatDollars(data.portfolioByIndustry.reduce((sum, row) => sum + row.amount, 0))} invested`}
-                link={{ href: '/investor/portfolio', label: 'View portfolio' }}
+                link={{ href: paths.portfolio(), label: 'View portfolio' }}
               />
             </div>
           </section>

@@ -3,13 +3,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { documentsQuery, useDataRoomLiveRefresh } from '@/features/data-room/api';
+import { documentsQuery } from '@/features/data-room/api';
 import { DocumentRowsSkeleton } from '@/features/data-room/components/document-parts';
 import { SharedDocuments } from '@/features/data-room/components/shared-documents-table';
 
 export function InvestorDocumentsScreen() {
   const { data, isPending, isError, error, refetch, isFetching } = useQuery(documentsQuery);
-  useDataRoomLiveRefresh();
   return (
     <>
       <PageHeader title="Documents" description="Shared with me: documents from the startups you are connected with." />

@@ -2,15 +2,16 @@
 // never bounces a visitor to /auth just because a link was wrong.
 import { Link } from 'wouter';
 import { ArrowLeft, Compass } from 'lucide-react';
+import { paths } from '@/app/paths';
 import { BrandMark } from '@/components/brand-mark';
 import { Button } from '@/components/ui/button';
-import { dashboardPath, useCurrentUser } from '@/features/auth/api';
+import { useCurrentUser } from '@/features/auth/api';
 import { useDocumentTitle } from '@/lib/document-title';
 
 export function NotFoundScreen() {
   useDocumentTitle('Page not found');
   const { data: user } = useCurrentUser();
-  const home = user ? { href: dashboardPath(user.userType), label: 'Back to dashboard' } : { href: '/auth', label: 'Go to sign in' };
+  const home = user ? { href: paths.dashboard(user.userType), label: 'Back to dashboard' } : { href: paths.auth, label: 'Go to sign in' };
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center bg-muted/30 p-6">
       <div className="w-full max-w-md rounded-xl border bg-card p-8 text-center shadow-sm">

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { documentsQuery, useDataRoomLiveRefresh } from '@/features/data-room/api';
+import { documentsQuery } from '@/features/data-room/api';
 import { AutoShareDialog } from '@/features/data-room/components/auto-share-dialog';
 import { DocumentRowsSkeleton } from '@/features/data-room/components/document-parts';
 import { DocumentsTable } from '@/features/data-room/components/documents-table';
@@ -15,7 +15,6 @@ import { pluralize } from '@/features/data-room/document-format';
 
 export function DataRoomScreen() {
   const { data, isPending, isError, error, refetch, isFetching } = useQuery(documentsQuery);
-  useDataRoomLiveRefresh();
   const uploadButton = (
     <Button>
       <Upload aria-hidden />

@@ -1,8 +1,9 @@
 // /startup/{id}: a startup's public profile, the target of "View Profile" on an investor's match
 // cards. The router only lets numeric ids in; the server lets only investors read it.
 import { useQuery } from '@tanstack/react-query';
+import { paths } from '@/app/paths';
 import type { ScreenProps } from '@/app/router';
-import { profilePath, useSignedInUser } from '@/features/auth/api';
+import { useSignedInUser } from '@/features/auth/api';
 import { startupCardQuery } from '@/features/profiles/api';
 import { BackLinkRow, PublicProfileProblem, PublicProfileSkeleton, StartupPublicProfile, type BackLink } from '@/features/profiles/components/public-profile';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -12,7 +13,7 @@ export function StartupPublicProfileScreen({ params }: ScreenProps) {
   const { data, isPending, isError, error, refetch, isFetching } = useQuery(startupCardQuery(Number(params.id)));
   // The browser tab shows the company's name once it is known.
   useDocumentTitle(data?.companyName ?? 'Startup Profile');
-  const back: BackLink = user.userType === 'investor' ? { href: '/investor/startups', label: 'Back to startups' } : { href: '/startup/dashboard', label: 'Back to dashboard' };
+  const back: BackLink = user.userType === 'investor' ? { href: paths.matches('investor'), label: 'Back to startups' } : { href: paths.dashboard('startup'), label: 'Back to dashboard' };
   return (
     <>
       <BackLinkRow back={back} />
@@ -26,7 +27,7 @@ export function StartupPublicProfileScreen({ params }: ScreenProps) {
           forbiddenDescription="Startup profiles are shared with investors looking for their next deal. Your own company profile is on your Profile page."
           notFoundDescription="This startup profile does not exist, or the startup has not set up its profile yet."
           back={back}
-          ownProfileHref={profilePath(user.userType)}
+          ownProfileHref={paths.profile(user.userType)}
           onRetry={() => void refetch()}
           isRetrying={isFetching}
         />

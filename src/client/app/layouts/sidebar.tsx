@@ -6,9 +6,10 @@ import type { User } from '@shared/contracts/auth';
 import { BrandMark } from '@/components/brand-mark';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import { USER_TYPE_LABELS, dashboardPath, useLogout } from '@/features/auth/api';
+import { USER_TYPE_LABELS, useLogout } from '@/features/auth/api';
 import { cn, initials } from '@/lib/utils';
 import { NAV_LINKS, isLinkActive } from '../navigation';
+import { paths } from '../paths';
 
 export function SidebarContent({ user, onNavigate }: { user: User; onNavigate?: () => void }) {
   const [location] = useLocation();
@@ -17,7 +18,7 @@ export function SidebarContent({ user, onNavigate }: { user: User; onNavigate?: 
     <div className="flex h-full min-h-0 flex-col">
       <div className="flex h-16 shrink-0 items-center border-b border-sidebar-border px-5">
         <Link
-          href={dashboardPath(user.userType)}
+          href={paths.dashboard(user.userType)}
           onClick={onNavigate}
           className="rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
           aria-label="VentureMatch dashboard"

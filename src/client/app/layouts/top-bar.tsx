@@ -22,10 +22,11 @@ import {
 import { Input } from '@/components/ui/input';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
-import { USER_TYPE_LABELS, dashboardPath, profilePath, useLogout } from '@/features/auth/api';
+import { USER_TYPE_LABELS, useLogout } from '@/features/auth/api';
 import { MessagesButton } from '@/features/messaging/components/messages-button';
 import { useTheme, type Theme } from '@/lib/theme';
 import { initials } from '@/lib/utils';
+import { paths } from '../paths';
 import { SidebarContent } from './sidebar';
 
 const SEARCH_PLACEHOLDER: Record<User['userType'], string> = {
@@ -137,11 +138,11 @@ function UserMenu({ user }: { user: User }) {
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuGroup>
-          <DropdownMenuItem onSelect={() => navigate(profilePath(user.userType))}>
+          <DropdownMenuItem onSelect={() => navigate(paths.profile(user.userType))}>
             <UserRound aria-hidden />
             Profile
           </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => navigate(dashboardPath(user.userType))}>
+          <DropdownMenuItem onSelect={() => navigate(paths.dashboard(user.userType))}>
             <LayoutDashboard aria-hidden />
             Dashboard
           </DropdownMenuItem>

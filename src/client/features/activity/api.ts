@@ -6,16 +6,20 @@ import { api } from '@/lib/api';
 
 export const RECENT_ACTIVITY_COUNT = 5;
 
-/** Every activity query starts with this key, so one invalidation refreshes them all. */
-export const ACTIVITIES_KEY = ['activities'] as const;
+/** Every activity query starts with `all`, so one invalidation refreshes them all. */
+export const activityKeys = {
+  all: ['activities'] as const,
+  recent: () => [...activityKeys.all, 'recent'] as const,
+  feed: () => [...activityKeys.all, 'feed'] as const,
+};
 
 export const recentActivitiesQuery = queryOptions({
-  queryKey: [...ACTIVITIES_KEY, 'recent'],
+  queryKey: activityKeys.recent(),
   queryFn: ({ signal }) => api(listActivities, { query: { limit: RECENT_ACTIVITY_COUNT }, signal }),
 });
 
 export const activityFeedQuery = infiniteQueryOptions({
-  queryKey: [...ACTIVITIES_KEY, 'feed'],
+  queryKey: activityKeys.feed(),
   queryFn: ({ pageParam, signal }) => api(listActivities, { query: pageParam ? { cursor: pageParam } : {}, signal }),
   initialPageParam: null as string | null,
   getNextPageParam: (lastPage: ActivityPage) => lastPage.nextCursor,

@@ -6,11 +6,17 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useLocation } from 'wouter';
 import { getCurrentUser, login, logout, register, type LoginBody, type RegisterBody, type User } from '@shared/contracts/auth';
 import type { UserType } from '@shared/enums';
+import { paths } from '@/app/paths';
 import { ApiError, api } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 
+export const authKeys = {
+  all: ['auth'] as const,
+  currentUser: () => [...authKeys.all, 'current-user'] as const,
+};
+
 export const currentUserQuery = queryOptions({
-  queryKey: ['auth', 'current-user'],
+  queryKey: authKeys.currentUser(),
   queryFn: async ({ signal }): Promise<User | null> => {
     try {
       return await api(getCurrentUser, { signal });
@@ -24,14 +30,6 @@ export const currentUserQuery = queryOptions({
 
 export function useCurrentUser() {
   return useQuery(currentUserQuery);
-}
-
-export function dashboardPath(userType: UserType): string {
-  return userType === 'investor' ? '/investor/dashboard' : '/startup/dashboard';
-}
-
-export function profilePath(userType: UserType): string {
-  return userType === 'investor' ? '/investor/profile' : '/startup/profile';
 }
 
 export const USER_TYPE_LABELS: Record<UserType, string> = { startup: 'Startup', investor: 'Investor' };
@@ -48,7 +46,7 @@ export function useLogin() {
     onSuccess: (user) => {
       queryClient.setQueryData(currentUserQuery.queryKey, user);
       toast({ title: 'Login successful', description: `Welcome back, ${user.firstName}!` });
-      navigate(dashboardPath(user.userType), { replace: true });
+      navigate(paths.dashboard(user.userType), { replace: true });
     },
     onError: (error) => toast({ title: 'Login failed', description: errorMessage(error), variant: 'destructive' }),
   });
@@ -62,7 +60,7 @@ export function useRegister() {
     onSuccess: (user) => {
       queryClient.setQueryData(currentUserQuery.queryKey, user);
       toast({ title: 'Registration successful', description: `Welcome, ${user.firstName}!` });
-      navigate(dashboardPath(user.userType), { replace: true });
+      navigate(paths.dashboard(user.userType), { replace: true });
     },
     onError: (error) => toast({ title: 'Registration failed', description: errorMessage(error), variant: 'destructive' }),
   });
@@ -75,8 +73,8 @@ export function useLogout() {
     // Signed-out first so the guards stop rendering private screens, then drop every other
     // cached answer: the next account on this browser must not see this one's data.
     queryClient.setQueryData(currentUserQuery.queryKey, null);
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserQuery.queryKey[0] });
-    navigate('/auth', { replace: true });
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
+    navigate(paths.auth, { replace: true });
     toast({ title: 'Logged out', description: 'You have been logged out successfully.' });
   };
   return useMutation({

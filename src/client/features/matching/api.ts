@@ -1,6 +1,6 @@
 // Match lists per side (spec §7), generation and decisions. Both lists come back best first, each
 // with the counterpart's card and the score's explanation.
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   generateMatches,
   listInvestorMatches,
@@ -11,31 +11,30 @@ import {
   type StartupSideMatch,
   type UpdateMatchBody,
 } from '@shared/contracts/matches';
-import type { MatchStatus } from '@shared/enums';
+import type { MatchStatus, UserType } from '@shared/enums';
+import { activityKeys } from '@/features/activity/api';
+import { dashboardKeys } from '@/features/dashboard/api';
 import { api } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 
+/** Each side's list lives under its role; `all` covers both. */
+export const matchKeys = {
+  all: ['matches'] as const,
+  list: (role: UserType) => [...matchKeys.all, role] as const,
+};
+
 export const startupMatchesQuery = queryOptions({
-  queryKey: ['matches', 'startup'],
+  queryKey: matchKeys.list('startup'),
   queryFn: ({ signal }) => api(listStartupMatches, { signal }),
 });
 
 export const investorMatchesQuery = queryOptions({
-  queryKey: ['matches', 'investor'],
+  queryKey: matchKeys.list('investor'),
   queryFn: ({ signal }) => api(listInvestorMatches, { signal }),
 });
 
-/** Where each side's match list lives. */
-export const MATCHES_PATH = { startup: '/startup/investor-matches', investor: '/investor/startups' } as const;
-
 /** Everything a match change can move: both lists, the dashboard's numbers, the activity feed. */
-export function refreshAfterMatchChange(queryClient: QueryClient): Promise<unknown> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['matches'] }),
-    queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
-    queryClient.invalidateQueries({ queryKey: ['activities'] }),
-  ]);
-}
+const MATCH_CHANGE_INVALIDATES = [matchKeys.all, dashboardKeys.all, activityKeys.all];
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -57,14 +56,11 @@ export function describeGeneration({ created, updated }: GenerateMatchesResult):
  * (the 409 "Complete your profile first" links to the profile).
  */
 export function useGenerateMatches() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api(generateMatches),
-    onSuccess: async (result) => {
-      // Wait for the fresh list, so the toast and the new cards arrive together.
-      await refreshAfterMatchChange(queryClient);
-      toast(describeGeneration(result));
-    },
+    // Wait for the fresh list, so the toast and the new cards arrive together.
+    meta: { invalidates: MATCH_CHANGE_INVALIDATES, awaitsInvalidation: true },
+    onSuccess: (result) => toast(describeGeneration(result)),
     onError: (error) => toast({ title: "Couldn't generate matches", description: error.message, variant: 'destructive' }),
   });
 }
@@ -104,6 +100,6 @@ export function useUpdateMatch() {
     onError: (error) => toast({ title: "Couldn't update the match", description: error.message, variant: 'destructive' }),
     // Also after a 409: the other party may have decided first, and the list should say so.
     // Not awaited: the card is already right from the answer, and stays usable meanwhile.
-    onSettled: () => void refreshAfterMatchChange(queryClient),
+    meta: { invalidates: MATCH_CHANGE_INVALIDATES, invalidatesOnError: true },
   });
 }

@@ -3,6 +3,7 @@
 // where links go) are written once and unit-tested without a browser.
 import type { InvestorSideMatch, MatchBreakdown, StartupSideMatch } from '@shared/contracts/matches';
 import { FUNDING_GOAL_OPTIONS, INDUSTRIES, TEAM_SIZE_OPTIONS, bucketLabel, type MatchStatus, type UserType } from '@shared/enums';
+import { paths } from '@/app/paths';
 
 export interface CounterpartFact {
   label: string;
@@ -62,9 +63,9 @@ export function fromStartupSide(match: StartupSideMatch): MatchView {
         fact('Portfolio', investor.portfolioSize === null ? null : `${investor.portfolioSize} ${investor.portfolioSize === 1 ? 'company' : 'companies'}`),
       ]),
       industries: investor.industryFocus,
-      profileHref: `/investor/${match.investorId}`,
+      profileHref: paths.publicInvestor(match.investorId),
       // The communications screen opens the conversation named by ?partner= (a user id).
-      messageHref: `/startup/communications?partner=${match.investorId}`,
+      messageHref: paths.communications({ partner: match.investorId }),
       addToPortfolioHref: null,
       searchText: [investor.firmName, investor.location ?? ''],
     },
@@ -91,9 +92,9 @@ export function fromInvestorSide(match: InvestorSideMatch): MatchView {
         fact('Team', bucketLabel(TEAM_SIZE_OPTIONS, startup.teamSize)),
       ]),
       industries: startup.industry ? [startup.industry] : [],
-      profileHref: `/startup/${match.startupId}`,
-      messageHref: `/messages?partner=${match.startupId}`,
-      addToPortfolioHref: `/investor/portfolio?add=${match.startupId}`,
+      profileHref: paths.publicStartup(match.startupId),
+      messageHref: paths.messages({ partner: match.startupId }),
+      addToPortfolioHref: paths.portfolio({ add: match.startupId }),
       searchText: [startup.companyName, startup.location ?? '', startup.industry ?? ''],
     },
   };

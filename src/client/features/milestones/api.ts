@@ -1,7 +1,7 @@
 // Shared milestones (spec §4, §7; issue #7): the pair's plan, the dashboard's upcoming list, the
-// four changes, and the live refresh. Every change invalidates ['milestones'], which covers both
-// the open plan and the dashboard card; the server's live event does the same on the partner's side.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// four changes. Every change invalidates milestoneKeys.all, which covers both the open plan and
+// the dashboard card; the server's live event does the same on the partner's side.
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import {
   createMilestone,
   deleteMilestone,
@@ -13,12 +13,19 @@ import {
   type Milestone,
 } from '@shared/contracts/milestones';
 import type { UserType } from '@shared/enums';
+import { activityKeys } from '@/features/activity/api';
 import { investorMatchesQuery, startupMatchesQuery } from '@/features/matching/api';
 import { api } from '@/lib/api';
-import { FALLBACK_POLL_MS, useIsLive, useLiveEvent } from '@/lib/live-events';
+import { FALLBACK_POLL_MS, useIsLive } from '@/lib/live-events';
 import { toast } from '@/lib/use-toast';
 
-const MILESTONES_KEY = ['milestones'] as const;
+export const milestoneKeys = {
+  all: ['milestones'] as const,
+  /** One pair's plan, by the partner's user id. */
+  pair: (partnerId: number) => [...milestoneKeys.all, 'pair', partnerId] as const,
+  upcoming: () => [...milestoneKeys.all, 'upcoming'] as const,
+};
+
 // Refetched when the live stream first opens too: a change made between this screen's first read
 // and the stream's subscription would otherwise be missed (see lib/live-events.tsx).
 const LIVE = { live: true } as const;
@@ -26,13 +33,13 @@ const LIVE = { live: true } as const;
 /** Spec §7: the partner id is part of the cache key; the caller enables it only once one is chosen. */
 export const milestonesQuery = (partnerId: number) =>
   queryOptions({
-    queryKey: [...MILESTONES_KEY, 'pair', partnerId],
+    queryKey: milestoneKeys.pair(partnerId),
     queryFn: ({ signal }) => api(listMilestones, { query: { partnerId }, signal }),
     meta: LIVE,
   });
 
 export const upcomingMilestonesQuery = queryOptions({
-  queryKey: [...MILESTONES_KEY, 'upcoming'],
+  queryKey: milestoneKeys.upcoming(),
   queryFn: ({ signal }) => api(listUpcomingMilestones, { signal }),
   meta: LIVE,
 });
@@ -40,7 +47,6 @@ export const upcomingMilestonesQuery = queryOptions({
 /** The plan of one pair, kept fresh by live events (and by polling while the stream is down). */
 export function usePairMilestones(partnerId: number | null) {
   const isLive = useIsLive();
-  useMilestonesLiveRefresh();
   return useQuery({
     ...milestonesQuery(partnerId ?? 0),
     enabled: partnerId !== null,
@@ -50,14 +56,7 @@ export function usePairMilestones(partnerId: number | null) {
 
 export function useUpcomingMilestones() {
   const isLive = useIsLive();
-  useMilestonesLiveRefresh();
   return useQuery({ ...upcomingMilestonesQuery, refetchInterval: isLive ? false : FALLBACK_POLL_MS });
-}
-
-/** Refetches every milestone query when either party changes the plan. */
-function useMilestonesLiveRefresh() {
-  const queryClient = useQueryClient();
-  useLiveEvent(['milestone_updated'], () => void queryClient.invalidateQueries({ queryKey: MILESTONES_KEY }));
 }
 
 export interface Partner {
@@ -71,8 +70,6 @@ export interface Partner {
  * by name. A newly accepted match shows up live.
  */
 export function useConnectedPartners(userType: UserType) {
-  const queryClient = useQueryClient();
-  useLiveEvent(['match_updated'], () => void queryClient.invalidateQueries({ queryKey: ['matches'] }));
   const startup = useQuery({ ...startupMatchesQuery, enabled: userType === 'startup' });
   const investor = useQuery({ ...investorMatchesQuery, enabled: userType === 'investor' });
   const query = userType === 'startup' ? startup : investor;
@@ -87,75 +84,54 @@ function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
 }
 
-function useInvalidateMilestones() {
-  const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: MILESTONES_KEY });
-    void queryClient.invalidateQueries({ queryKey: ['activities'] });
-  };
-}
+/** Every change: both milestone lists and the activity feed. */
+const MILESTONE_CHANGE_INVALIDATES = [milestoneKeys.all, activityKeys.all];
 
 export type MilestoneFields = Pick<CreateMilestoneBody, 'title' | 'description' | 'date' | 'status'>;
 
 /** Spec §6: the partner goes in investorId for a startup, in startupId for an investor. */
 export function useCreateMilestone(userType: UserType, partnerId: number) {
-  const invalidate = useInvalidateMilestones();
   return useMutation({
     mutationFn: (fields: MilestoneFields) =>
       api(createMilestone, { body: { ...fields, ...(userType === 'startup' ? { investorId: partnerId } : { startupId: partnerId }) } }),
-    onSuccess: (milestone) => {
-      invalidate();
-      toast({ title: 'Milestone added', description: `"${milestone.title}" is now part of your shared plan.` });
-    },
+    meta: { invalidates: MILESTONE_CHANGE_INVALIDATES },
+    onSuccess: (milestone) => toast({ title: 'Milestone added', description: `"${milestone.title}" is now part of your shared plan.` }),
     onError: (error) => toast({ title: 'Error', description: `Failed to add milestone: ${errorMessage(error)}`, variant: 'destructive' }),
   });
 }
 
 export function useEditMilestone() {
-  const invalidate = useInvalidateMilestones();
   return useMutation({
     mutationFn: ({ id, fields }: { id: number; fields: Pick<MilestoneFields, 'title' | 'description' | 'date'> }) => api(editMilestone, { params: { id }, body: fields }),
-    onSuccess: () => {
-      invalidate();
-      toast({ title: 'Milestone updated', description: 'Your changes have been saved.' });
-    },
+    meta: { invalidates: MILESTONE_CHANGE_INVALIDATES },
+    onSuccess: () => toast({ title: 'Milestone updated', description: 'Your changes have been saved.' }),
     onError: (error) => toast({ title: 'Error', description: `Failed to update milestone: ${errorMessage(error)}`, variant: 'destructive' }),
   });
 }
 
 /** Spec §4: Start (pending → in_progress) and Complete (in_progress → completed). */
 export function useAdvanceMilestone() {
-  const invalidate = useInvalidateMilestones();
   return useMutation({
     mutationFn: ({ milestone, status }: { milestone: Milestone; status: 'in_progress' | 'completed' }) =>
       api(updateMilestoneStatus, { params: { id: milestone.id }, body: { status } }),
-    onSuccess: (milestone) => {
-      invalidate();
+    // Also after a failure: a 409 usually means the partner moved it first, and the refetch shows
+    // where it stands now.
+    meta: { invalidates: MILESTONE_CHANGE_INVALIDATES, invalidatesOnError: true },
+    onSuccess: (milestone) =>
       toast(
         milestone.status === 'completed'
           ? { title: 'Milestone completed', description: `"${milestone.title}" is done.` }
           : { title: 'Milestone started', description: `"${milestone.title}" is now in progress.` },
-      );
-    },
-    // A 409 usually means the partner moved it first: the refetch shows where it stands now.
-    onError: (error) => {
-      invalidate();
-      toast({ title: 'Error', description: `Failed to update milestone: ${errorMessage(error)}`, variant: 'destructive' });
-    },
+      ),
+    onError: (error) => toast({ title: 'Error', description: `Failed to update milestone: ${errorMessage(error)}`, variant: 'destructive' }),
   });
 }
 
 export function useDeleteMilestone() {
-  const invalidate = useInvalidateMilestones();
   return useMutation({
     mutationFn: (milestone: Milestone) => api(deleteMilestone, { params: { id: milestone.id } }),
-    onSuccess: (_result, milestone) => {
-      invalidate();
-      toast({ title: 'Milestone deleted', description: `"${milestone.title}" has been removed from your plan.` });
-    },
-    onError: (error) => {
-      invalidate();
-      toast({ title: 'Error', description: `Failed to delete milestone: ${errorMessage(error)}`, variant: 'destructive' });
-    },
+    meta: { invalidates: MILESTONE_CHANGE_INVALIDATES, invalidatesOnError: true },
+    onSuccess: (_result, milestone) => toast({ title: 'Milestone deleted', description: `"${milestone.title}" has been removed from your plan.` }),
+    onError: (error) => toast({ title: 'Error', description: `Failed to delete milestone: ${errorMessage(error)}`, variant: 'destructive' }),
   });
 }

@@ -1,6 +1,6 @@
 // The investor portfolio (issue #8): the list, the connected startups that can be added in one
 // step, add / edit / delete with the spec's notices, and the CSV download.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import {
   createPortfolioCompany,
   deletePortfolioCompany,
@@ -12,17 +12,26 @@ import {
   type PortfolioCompany,
   type UpdatePortfolioCompanyBody,
 } from '@shared/contracts/portfolio';
-import { ApiError, api } from '@/lib/api';
+import { analyticsKeys } from '@/features/analytics/api';
+import { dashboardKeys } from '@/features/dashboard/api';
+import { api, apiRaw } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 
+export const portfolioKeys = {
+  all: ['portfolio'] as const,
+  companies: () => [...portfolioKeys.all, 'companies'] as const,
+  /** Connected startups not in the portfolio yet. */
+  candidates: () => [...portfolioKeys.all, 'candidates'] as const,
+};
+
 export const portfolioQuery = queryOptions({
-  queryKey: ['portfolio', 'companies'],
+  queryKey: portfolioKeys.companies(),
   queryFn: ({ signal }) => api(listPortfolio, { signal }),
 });
 
 /** Accepted matches change on other screens (and other tabs), so this is refetched on every visit. */
 export const portfolioCandidatesQuery = queryOptions({
-  queryKey: ['portfolio', 'candidates'],
+  queryKey: portfolioKeys.candidates(),
   queryFn: ({ signal }) => api(listPortfolioCandidates, { signal }),
   staleTime: 0,
 });
@@ -30,48 +39,32 @@ export const portfolioCandidatesQuery = queryOptions({
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong. Please try again.');
 
 /** After any change: the list, the candidates, the dashboard's count and block, and analytics. */
-function useRefreshPortfolio() {
-  const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: ['portfolio'] });
-    void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
-    void queryClient.invalidateQueries({ queryKey: ['analytics'] });
-  };
-}
+const PORTFOLIO_CHANGE_INVALIDATES = [portfolioKeys.all, dashboardKeys.all, analyticsKeys.all];
 
 export function useCreatePortfolioCompany() {
-  const refresh = useRefreshPortfolio();
   return useMutation({
     mutationFn: (body: CreatePortfolioCompanyBody) => api(createPortfolioCompany, { body }),
-    onSuccess: (company) => {
-      refresh();
-      // Spec §8: 'Company added' / '{company} has been added to your portfolio.'
-      toast({ title: 'Company added', description: `${company.companyName} has been added to your portfolio.` });
-    },
+    meta: { invalidates: PORTFOLIO_CHANGE_INVALIDATES },
+    // Spec §8: 'Company added' / '{company} has been added to your portfolio.'
+    onSuccess: (company) => toast({ title: 'Company added', description: `${company.companyName} has been added to your portfolio.` }),
     onError: (error) => toast({ title: 'Error', description: `Failed to add company: ${messageOf(error)}`, variant: 'destructive' }),
   });
 }
 
 export function useUpdatePortfolioCompany() {
-  const refresh = useRefreshPortfolio();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: UpdatePortfolioCompanyBody }) => api(updatePortfolioCompany, { params: { id }, body }),
-    onSuccess: (company) => {
-      refresh();
-      toast({ title: 'Company updated', description: `${company.companyName} has been updated.` });
-    },
+    meta: { invalidates: PORTFOLIO_CHANGE_INVALIDATES },
+    onSuccess: (company) => toast({ title: 'Company updated', description: `${company.companyName} has been updated.` }),
     onError: (error) => toast({ title: 'Error', description: `Failed to update company: ${messageOf(error)}`, variant: 'destructive' }),
   });
 }
 
 export function useDeletePortfolioCompany() {
-  const refresh = useRefreshPortfolio();
   return useMutation({
     mutationFn: (company: PortfolioCompany) => api(deletePortfolioCompany, { params: { id: company.id } }),
-    onSuccess: (_, company) => {
-      refresh();
-      toast({ title: 'Company deleted', description: `${company.companyName} has been deleted from your portfolio.` });
-    },
+    meta: { invalidates: PORTFOLIO_CHANGE_INVALIDATES },
+    onSuccess: (_, company) => toast({ title: 'Company deleted', description: `${company.companyName} has been deleted from your portfolio.` }),
     onError: (error) => toast({ title: 'Error', description: `Failed to delete company: ${messageOf(error)}`, variant: 'destructive' }),
   });
 }
@@ -81,16 +74,7 @@ export function useDeletePortfolioCompany() {
  * server down) becomes a readable notice instead of a downloaded error page.
  */
 export async function downloadPortfolioCsv(): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch(exportPortfolioCsv.path, { credentials: 'include' });
-  } catch {
-    throw new ApiError(0, 'Cannot reach VentureMatch. Check your connection and try again.');
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
-    throw new ApiError(response.status, typeof body?.message === 'string' ? body.message : 'The export failed. Please try again.');
-  }
+  const response = await apiRaw(exportPortfolioCsv, { describeFailure: () => 'The export failed. Please try again.' });
   const url = URL.createObjectURL(await response.blob());
   try {
     const link = document.createElement('a');

@@ -13,11 +13,22 @@ import {
   type OwnProfile,
   type StartupProfile,
 } from '@shared/contracts/profiles';
+import type { UserType } from '@shared/enums';
+import { activityKeys } from '@/features/activity/api';
+import { dashboardKeys } from '@/features/dashboard/api';
 import { ApiError, api } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 
+export const profileKeys = {
+  all: ['profiles'] as const,
+  /** The signed-in user's own profile. */
+  own: () => [...profileKeys.all, 'own'] as const,
+  /** The public card of a user on the other side, by user id. */
+  card: (role: UserType, id: number) => [...profileKeys.all, role, id] as const,
+};
+
 export const ownProfileQuery = queryOptions({
-  queryKey: ['profile'],
+  queryKey: profileKeys.own(),
   queryFn: async ({ signal }): Promise<OwnProfile | null> => {
     try {
       return await api(getOwnProfile, { signal });
@@ -30,22 +41,23 @@ export const ownProfileQuery = queryOptions({
 });
 
 export const startupCardQuery = (id: number) =>
-  queryOptions({ queryKey: ['profiles', 'startup', id], queryFn: ({ signal }) => api(getStartupCard, { params: { id }, signal }) });
+  queryOptions({ queryKey: profileKeys.card('startup', id), queryFn: ({ signal }) => api(getStartupCard, { params: { id }, signal }) });
 
 export const investorCardQuery = (id: number) =>
-  queryOptions({ queryKey: ['profiles', 'investor', id], queryFn: ({ signal }) => api(getInvestorCard, { params: { id }, signal }) });
+  queryOptions({ queryKey: profileKeys.card('investor', id), queryFn: ({ signal }) => api(getInvestorCard, { params: { id }, signal }) });
 
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
 }
 
-/** After any save: the new profile is the cache, and what depends on it is refetched. */
+/** What a saved profile moves: the dashboard (completion, scores) and the feed. */
+const PROFILE_SAVE_INVALIDATES = [dashboardKeys.all, activityKeys.all];
+
+/** After any save: the new profile is the cache (what depends on it is in PROFILE_SAVE_INVALIDATES). */
 function useOnProfileSaved() {
   const queryClient = useQueryClient();
   return (saved: OwnProfile) => {
     queryClient.setQueryData(ownProfileQuery.queryKey, saved);
-    void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
-    void queryClient.invalidateQueries({ queryKey: ['activities'] });
     toast({ title: 'Profile updated', description: 'Your profile has been updated successfully.' });
   };
 }
@@ -59,6 +71,7 @@ export function useUpdateStartupProfile() {
   const onSaved = useOnProfileSaved();
   return useMutation({
     mutationFn: (body: UpdateStartupProfileBody) => api(updateStartupProfile, { body }),
+    meta: { invalidates: PROFILE_SAVE_INVALIDATES },
     onSuccess: onSaved,
     onError: onProfileSaveError,
   });
@@ -70,6 +83,7 @@ export function useUpdateStartupProfilePart() {
   return useMutation({
     mutationFn: ({ profile, part }: { profile: StartupProfile; part: Pick<UpdateStartupProfileBody, 'team' | 'investorPreferences'> }) =>
       api(updateStartupProfile, { body: { ...startupInfoBody(profile), ...part } }),
+    meta: { invalidates: PROFILE_SAVE_INVALIDATES },
     onSuccess: onSaved,
     onError: onProfileSaveError,
   });
@@ -87,6 +101,7 @@ export function useUpdateInvestorProfile() {
       if (!body) throw new Error(INFO_FIRST);
       return api(updateInvestorProfile, { body });
     },
+    meta: { invalidates: PROFILE_SAVE_INVALIDATES },
     onSuccess: onSaved,
     onError: onProfileSaveError,
   });

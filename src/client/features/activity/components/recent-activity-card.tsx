@@ -2,6 +2,7 @@
 // skeleton rows while loading, 'Error loading activities' on failure, and a link to the feed.
 import { useQuery } from '@tanstack/react-query';
 import { History } from 'lucide-react';
+import { paths } from '@/app/paths';
 import { Card, CardContent, CardDescription, CardFooter, CardFooterLink, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
@@ -32,7 +33,7 @@ export function RecentActivityCard({ className }: { className?: string }) {
         )}
       </CardContent>
       <CardFooter className="border-t pt-4">
-        <CardFooterLink href="/activity">
+        <CardFooterLink href={paths.activity}>
           View all activity
         </CardFooterLink>
       </CardFooter>

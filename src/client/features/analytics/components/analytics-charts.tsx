@@ -6,6 +6,7 @@ import { Bar, BarChart, CartesianGrid, Cell, LabelList, Line, LineChart, Pie, Pi
 import { format, parseISO } from 'date-fns';
 import type { InvestorAnalytics } from '@shared/contracts/portfolio';
 import { formatDollars, type Performance } from '@shared/enums';
+import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { performanceLabel } from '@/features/portfolio/portfolio-values';
 import { AXIS_TICK, CHART_COLORS, ChartCard, TOOLTIP_PROPS } from './chart-card';
@@ -80,7 +81,7 @@ export function MatchFunnelChart({ funnel }: { funnel: InvestorAnalytics['funnel
       summary={`${plural(funnel.suggested, 'startup', 'startups')} suggested: ${funnel.accepted} accepted (${percent(funnel.accepted, funnel.suggested)}%), ${funnel.declined} declined, ${funnel.pending} awaiting your decision.`}
       table={{ columns: ['Stage', 'Startups'], rows: stages.map((stage) => [stage.label, stage.count]) }}
       isEmpty={funnel.suggested === 0}
-      empty={{ icon: Handshake, title: 'No matches yet', description: 'Startups that fit your investment criteria appear here once they are matched with you.', action: <LinkButton href="/investor/startups">Browse startups</LinkButton> }}
+      empty={{ icon: Handshake, title: 'No matches yet', description: 'Startups that fit your investment criteria appear here once they are matched with you.', action: <LinkButton href={paths.matches('investor')}>Browse startups</LinkButton> }}
       chartHeight={barsHeight(stages.length)}
     >
       <HorizontalBars data={stages} valueName="Startups" />
@@ -134,7 +135,7 @@ const acceptedEmpty = {
   icon: Rocket,
   title: 'No accepted startups yet',
   description: 'Accept the startups you want to talk to; their industries and stages show here.',
-  action: <LinkButton href="/investor/startups">Review startups</LinkButton>,
+  action: <LinkButton href={paths.matches('investor')}>Review startups</LinkButton>,
 };
 
 export function AcceptedByIndustryChart({ rows }: { rows: InvestorAnalytics['acceptedByIndustry'] }) {
@@ -217,7 +218,7 @@ const portfolioEmpty = {
   icon: Briefcase,
   title: 'No portfolio companies',
   description: 'Add the companies you have invested in; your portfolio’s make-up shows here.',
-  action: <LinkButton href="/investor/portfolio">Open portfolio</LinkButton>,
+  action: <LinkButton href={paths.portfolio()}>Open portfolio</LinkButton>,
 };
 
 export function PortfolioByIndustryChart({ rows }: { rows: InvestorAnalytics['portfolioByIndustry'] }) {

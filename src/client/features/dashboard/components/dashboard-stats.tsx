@@ -3,12 +3,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Briefcase, FolderLock, Gauge, Handshake, MessagesSquare, Rocket } from 'lucide-react';
 import type { DashboardStats } from '@shared/contracts/dashboard';
+import { paths } from '@/app/paths';
 import { ErrorState } from '@/components/ui/error-state';
 import { dashboardStatsQuery } from '../api';
 import { StatCard, StatCardSkeleton, type StatCardProps } from './stat-card';
 
-const STARTUP_MATCHES = '/startup/investor-matches';
-const INVESTOR_MATCHES = '/investor/startups';
+const STARTUP_MATCHES = paths.matches('startup');
+const INVESTOR_MATCHES = paths.matches('investor');
 
 function startupCards(stats: Extract<DashboardStats, { kind: 'startup' }>): StatCardProps[] {
   return [
@@ -33,15 +34,15 @@ function startupCards(stats: Extract<DashboardStats, { kind: 'startup' }>): Stat
       value: String(stats.sharedDocuments),
       icon: FolderLock,
       ...(stats.sharedDocuments > 0
-        ? { description: 'Documents investors can open', link: { href: '/startup/data-room', label: 'Open data room' } }
-        : { description: 'Nothing shared with investors yet', link: { href: '/startup/data-room', label: 'Share from your data room' } }),
+        ? { description: 'Documents investors can open', link: { href: paths.dataRoom, label: 'Open data room' } }
+        : { description: 'Nothing shared with investors yet', link: { href: paths.dataRoom, label: 'Share from your data room' } }),
     },
     {
       title: 'Active Conversations',
       value: String(stats.activeConversations),
       icon: MessagesSquare,
       ...(stats.activeConversations > 0
-        ? { description: 'Investors you are talking with', link: { href: '/startup/communications', label: 'Open conversations' } }
+        ? { description: 'Investors you are talking with', link: { href: paths.communications(), label: 'Open conversations' } }
         : { description: 'Accept a match to start a conversation', link: { href: STARTUP_MATCHES, label: 'View investor matches' } }),
     },
   ];
@@ -55,7 +56,7 @@ function investorCards(stats: Extract<DashboardStats, { kind: 'investor' }>): St
       icon: Gauge,
       ...(stats.averageMatchScore > 0
         ? { description: 'Mean compatibility across your startup matches', link: { href: INVESTOR_MATCHES, label: 'See your matches' } }
-        : { description: 'Scores appear as startups match with you', link: { href: '/investor/profile?tab=criteria', label: 'Review your investment criteria' } }),
+        : { description: 'Scores appear as startups match with you', link: { href: paths.profile('investor', { tab: 'criteria' }), label: 'Review your investment criteria' } }),
     },
     {
       title: 'Potential Startups',
@@ -70,15 +71,15 @@ function investorCards(stats: Extract<DashboardStats, { kind: 'investor' }>): St
       value: String(stats.portfolioCompanies),
       icon: Briefcase,
       ...(stats.portfolioCompanies > 0
-        ? { description: 'Companies in your portfolio', link: { href: '/investor/portfolio', label: 'View portfolio' } }
-        : { description: 'Your portfolio is empty', link: { href: '/investor/portfolio', label: 'Add portfolio companies' } }),
+        ? { description: 'Companies in your portfolio', link: { href: paths.portfolio(), label: 'View portfolio' } }
+        : { description: 'Your portfolio is empty', link: { href: paths.portfolio(), label: 'Add portfolio companies' } }),
     },
     {
       title: 'Active Conversations',
       value: String(stats.activeConversations),
       icon: MessagesSquare,
       ...(stats.activeConversations > 0
-        ? { description: 'Founders you are talking with', link: { href: '/messages', label: 'Open messages' } }
+        ? { description: 'Founders you are talking with', link: { href: paths.messages(), label: 'Open messages' } }
         : { description: 'Accept a match to start a conversation', link: { href: INVESTOR_MATCHES, label: 'Browse startups' } }),
     },
   ];

@@ -5,16 +5,16 @@ import { Link } from 'wouter';
 import { ArrowRight, Circle, CircleCheck } from 'lucide-react';
 import type { UserType } from '@shared/enums';
 import { investorChecklist, startupChecklist } from '@shared/profile-completeness';
+import { paths } from '@/app/paths';
 import { Card, CardContent, CardDescription, CardFooter, CardFooterLink, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
-import { profilePath } from '@/features/auth/api';
 import { ownProfileQuery } from '@/features/profiles/api';
 
 export function ProfileCompletionCard({ userType, className }: { userType: UserType; className?: string }) {
   const { data: profile, isPending, isError, error, refetch, isFetching } = useQuery(ownProfileQuery);
-  const basePath = profilePath(userType);
+  const basePath = paths.profile(userType);
   // No profile yet (null) shows 0% and the whole checklist to do.
   const checklist = userType === 'startup' ? startupChecklist(profile?.kind === 'startup' ? profile : null) : investorChecklist(profile?.kind === 'investor' ? profile : null);
   const percentage = profile?.profileCompleteness ?? 0;
@@ -58,7 +58,7 @@ export function ProfileCompletionCard({ userType, className }: { userType: UserT
                     </div>
                   ) : (
                     <Link
-                      href={item.tab === 'profile' ? basePath : `${basePath}?tab=${item.tab}`}
+                      href={item.tab === 'profile' ? basePath : paths.profile(userType, { tab: item.tab })}
                       className="group flex items-center gap-2.5 rounded-md px-2 py-1.5 text-sm font-medium outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
                     >
                       <Circle aria-hidden className="size-[18px] shrink-0 text-muted-foreground" />

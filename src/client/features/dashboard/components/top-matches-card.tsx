@@ -1,7 +1,7 @@
 // Spec §2 / §9: the top 3 matches by score, each with its counterpart, the strongest reason for
 // the score, and a View Profile link (/investor/{id} for startups, /startup/{id} for investors).
 // Empty: 'No matches found'. Kept live: the other party's decisions refetch it.
-import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { ArrowRight, Handshake } from 'lucide-react';
 import type { UserType } from '@shared/enums';
@@ -11,10 +11,10 @@ import { Card, CardContent, CardDescription, CardFooter, CardFooterLink, CardHea
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { ListSkeleton } from '@/components/ui/skeleton';
-import { MATCHES_PATH, investorMatchesQuery, refreshAfterMatchChange, startupMatchesQuery } from '@/features/matching/api';
+import { paths } from '@/app/paths';
+import { investorMatchesQuery, startupMatchesQuery } from '@/features/matching/api';
 import { ScoreBadge } from '@/features/matching/components/score-badge';
 import { STATUS_LABELS, fromInvestorSide, fromStartupSide, type MatchView } from '@/features/matching/match-view';
-import { useLiveEvent } from '@/lib/live-events';
 
 export const TOP_MATCH_COUNT = 3;
 
@@ -38,9 +38,7 @@ function detailsOf(row: MatchView): string {
 
 export function TopMatchesCard({ userType, className }: { userType: UserType; className?: string }) {
   const { rows, query } = useTopMatches(userType);
-  const queryClient = useQueryClient();
-  useLiveEvent(['match_updated'], () => void refreshAfterMatchChange(queryClient));
-  const matchesPath = MATCHES_PATH[userType];
+  const matchesPath = paths.matches(userType);
   const title = userType === 'startup' ? 'Top Investor Matches' : 'Top Startup Matches';
   return (
     <Card className={className} role="region" aria-labelledby="top-matches-title">

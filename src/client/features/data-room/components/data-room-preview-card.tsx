@@ -3,12 +3,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { ArrowRight, FolderLock } from 'lucide-react';
+import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardFooterLink, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { cn } from '@/lib/utils';
-import { documentsQuery, useDataRoomLiveRefresh } from '../api';
+import { documentsQuery } from '../api';
 import { documentKind, formatFileSize, pluralize } from '../document-format';
 import { DocumentRowsSkeleton, DocumentTypeIcon } from './document-parts';
 
@@ -16,7 +17,6 @@ export const PREVIEW_DOCUMENT_COUNT = 3;
 
 export function DataRoomPreviewCard({ className }: { className?: string }) {
   const { data, isPending, isError, error, refetch, isFetching } = useQuery(documentsQuery);
-  useDataRoomLiveRefresh();
   return (
     // min-w-0: the truncated names must not make this grid item (and the dashboard) wider than the screen.
     <Card className={cn('min-w-0', className)} role="region" aria-labelledby="data-room-preview-title">
@@ -36,7 +36,7 @@ export function DataRoomPreviewCard({ className }: { className?: string }) {
             description="Upload your pitch deck and financials to share them with interested investors."
             action={
               <Button asChild variant="outline" size="sm">
-                <Link href="/startup/data-room">
+                <Link href={paths.dataRoom}>
                   Open data room
                   <ArrowRight aria-hidden />
                 </Link>
@@ -67,7 +67,7 @@ export function DataRoomPreviewCard({ className }: { className?: string }) {
       </CardContent>
       {data && data.length > 0 && (
         <CardFooter className="border-t pt-4">
-          <CardFooterLink href="/startup/data-room">
+          <CardFooterLink href={paths.dataRoom}>
             {data.length > PREVIEW_DOCUMENT_COUNT ? `View all ${data.length} documents` : 'Open data room'}
           </CardFooterLink>
         </CardFooter>

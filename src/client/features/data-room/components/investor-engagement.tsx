@@ -1,19 +1,18 @@
 // One investor's engagement with the signed-in startup's shared documents, for the match card:
 // documents opened, views, time spent and the last view. Revisits are the strongest buying signal
 // a data room gives, so this sits next to the match itself. Self-contained: its own query (shared
-// by every card on the screen), loading, empty and error states, and live refresh.
+// by every card on the screen), loading, empty and error states; live events keep it fresh.
 import { useQuery } from '@tanstack/react-query';
 import { Eye } from 'lucide-react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime, formatRelativeTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { investorEngagementQuery, useDataRoomLiveRefresh } from '../api';
+import { investorEngagementQuery } from '../api';
 import { formatDuration, pluralize } from '../document-format';
 
 /** `investorId` is the investor's user id (the match's investorId), on the startup side only. */
 export function InvestorEngagement({ investorId, className }: { investorId: number; className?: string }) {
   const { data, isPending, isError, refetch, isFetching } = useQuery(investorEngagementQuery);
-  useDataRoomLiveRefresh();
   const wrapper = cn('flex min-w-0 items-start gap-2 text-xs text-muted-foreground', className);
 
   if (isPending) {

@@ -11,7 +11,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format';
-import { closeDocumentView, documentContentUrl, fetchDocumentContent, openDocumentView } from '../api';
+import { closeDocumentView, dataRoomKeys, documentContentUrl, fetchDocumentContent, openDocumentView } from '../api';
 import { documentKind, formatFileSize, type PreviewKind } from '../document-format';
 
 const PdfViewer = lazy(() => import('./viewers/pdf-viewer'));
@@ -54,7 +54,7 @@ function useRecordedView(documentId: number, isEnabled: boolean) {
 
 function ContentLoader({ documentId, kind, children }: { documentId: number; kind: Exclude<PreviewKind, 'pdf'>; children: (content: ArrayBuffer | string) => ReactNode }) {
   const query = useQuery({
-    queryKey: ['documents', documentId, 'content', kind],
+    queryKey: dataRoomKeys.content(documentId, kind),
     queryFn: async ({ signal }) => {
       const response = await fetchDocumentContent(documentId, signal);
       return kind === 'csv' || kind === 'txt' ? response.text() : response.arrayBuffer();

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { ArrowRight, Handshake } from 'lucide-react';
 import type { DocumentGrant } from '@shared/contracts/documents';
+import { paths } from '@/app/paths';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -72,7 +73,7 @@ function ShareBody({ document }: { document: { id: number; name: string } }) {
           description="You can share documents with investors whose match you have accepted."
           action={
             <Button asChild variant="outline" size="sm">
-              <Link href="/startup/investor-matches">
+              <Link href={paths.matches('startup')}>
                 Go to investor matches
                 <ArrowRight aria-hidden />
               </Link>

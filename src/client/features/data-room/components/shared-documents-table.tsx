@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { ArrowRight, Download, Eye, FolderLock } from 'lucide-react';
 import type { DocumentSummary } from '@shared/contracts/documents';
+import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { toast } from '@/lib/use-toast';
@@ -36,7 +37,7 @@ export function SharedDocuments({ documents }: { documents: DocumentSummary[] })
           description="When a startup you are connected with shares a document with you, it appears here."
           action={
             <Button asChild variant="outline">
-              <Link href="/investor/startups">
+              <Link href={paths.matches('investor')}>
                 Browse startups
                 <ArrowRight aria-hidden />
               </Link>
@@ -117,7 +118,7 @@ function SharedDocumentsTable({ documents, onPreview }: { documents: DocumentSum
                 </td>
                 <td className="hidden px-3 py-3 md:table-cell">
                   {owner && (
-                    <Link href={`/startup/${owner.id}`} className="rounded-sm break-words text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring">
+                    <Link href={paths.publicStartup(owner.id)} className="rounded-sm break-words text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring">
                       {owner.companyName}
                     </Link>
                   )}

@@ -2,21 +2,20 @@
 // startups"): the generate control, match settings, status tabs with counts, and the cards, with
 // loading, empty and error states. The routes only say which side they are and how it reads.
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { ArrowRight, Handshake, LoaderCircle, SearchX, Sparkles, UserRoundPen } from 'lucide-react';
 import type { UserType } from '@shared/enums';
+import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { profilePath } from '@/features/auth/api';
 import { ApiError } from '@/lib/api';
-import { useLiveEvent } from '@/lib/live-events';
 import { useTabParam } from '@/lib/use-tab-param';
-import { refreshAfterMatchChange, useGenerateMatches } from '../api';
+import { useGenerateMatches } from '../api';
 import { DEFAULT_FILTERS, STATUS_FILTERS, applyFilters, countByStatus, hasActiveFilters, withStatus, type MatchFilters, type MatchView, type StatusFilter } from '../match-view';
 import { MatchCard } from './match-card';
 import { MatchSettings } from './match-settings';
@@ -61,15 +60,11 @@ export function MatchesScreen<T extends { id: number }>({
   counterpartNoun,
   renderCardFooter,
 }: MatchesScreenProps<T>) {
-  const queryClient = useQueryClient();
   const { data, isPending, isError, error, refetch, isFetching } = list;
   const generate = useGenerateMatches();
   const [filters, setFilters] = useState<MatchFilters>(DEFAULT_FILTERS);
   // The status lives in the URL (?tab=pending), so a link or a reload opens the same tab.
   const [status, setStatus] = useTabParam(STATUS_FILTERS, 'all');
-
-  // The other party's decisions arrive live; a refetch shows them (and moves the counts).
-  useLiveEvent(['match_updated'], () => void refreshAfterMatchChange(queryClient));
 
   const views = useMemo(() => (data ?? []).map((match) => ({ view: toView(match), raw: match })), [data, toView]);
   const filtered = useMemo(() => applyFilters(views.map((entry) => entry.view), filters), [views, filters]);
@@ -211,7 +206,7 @@ function ProfileFirstNotice({ message, viewer }: { message: string; viewer: User
         {message}
       </p>
       <Button asChild variant="outline" size="sm" className="self-start sm:self-auto">
-        <Link href={profilePath(viewer)}>
+        <Link href={paths.profile(viewer)}>
           Complete your profile
           <ArrowRight aria-hidden />
         </Link>

@@ -8,6 +8,7 @@ import { Link } from 'wouter';
 import { LoaderCircle, MessageSquare, MessagesSquare, WifiOff } from 'lucide-react';
 import type { User } from '@shared/contracts/auth';
 import type { ConversationSummary, Message } from '@shared/contracts/messages';
+import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -38,7 +39,7 @@ export function ChatPanel({ partner, me, isLoading, className }: { partner: Conv
 
 function ChatWithPartner({ partner, me, isLiveDown }: { partner: ConversationSummary; me: User; isLiveDown: boolean }) {
   const name = partnerName(partner);
-  const profileHref = `/${partner.userType}/${partner.userId}`;
+  const profileHref = paths.publicProfile(partner.userType, partner.userId);
   return (
     <>
       <header className="flex items-center gap-3 border-b px-4 py-3">

@@ -6,13 +6,13 @@ import { Link } from 'wouter';
 import { ArrowRight, Search, UsersRound } from 'lucide-react';
 import type { ConversationSummary } from '@shared/contracts/messages';
 import type { UserType } from '@shared/enums';
+import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { MATCHES_PATH } from '@/features/matching/api';
 import { cn } from '@/lib/utils';
 import { formatConversationTime } from '../message-time';
 import { PartnerAvatar, partnerName } from './partner-avatar';
@@ -84,7 +84,7 @@ export function ConversationList({
       }
       action={
         <Button asChild variant="outline" size="sm">
-          <Link href={MATCHES_PATH[userType]}>
+          <Link href={paths.matches(userType)}>
             {userType === 'startup' ? 'View investor matches' : 'Browse startups'}
             <ArrowRight aria-hidden />
           </Link>

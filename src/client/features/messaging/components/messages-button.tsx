@@ -1,12 +1,12 @@
 // The top bar's messages button (spec §2 Layout; issue #6): opens /messages and shows the total
-// of unread messages. It is on every signed-in screen, so it also hosts the live sync that keeps
-// every messaging cache fresh.
+// of unread messages. The live stream keeps the count fresh (lib/live-event-invalidations).
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { MessageSquare } from 'lucide-react';
+import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { useLiveStatus } from '@/lib/live-events';
-import { unreadCountQuery, useFallbackPolling, useMessagingLiveSync } from '../api';
+import { unreadCountQuery, useFallbackPolling } from '../api';
 
 /** "99+" keeps the badge inside the button. */
 function badgeText(count: number): string {
@@ -14,7 +14,6 @@ function badgeText(count: number): string {
 }
 
 export function MessagesButton() {
-  useMessagingLiveSync();
   const { data } = useQuery({ ...unreadCountQuery, refetchInterval: useFallbackPolling() });
   const unread = data?.unread ?? 0;
   const label = unread > 0 ? `Messages, ${unread} unread` : 'Messages';
@@ -22,7 +21,7 @@ export function MessagesButton() {
   const liveStatus = useLiveStatus();
   return (
     <Button asChild variant="ghost" size="icon" className="relative size-9 sm:size-10">
-      <Link href="/messages" aria-label={label} title={label} data-live-status={liveStatus}>
+      <Link href={paths.messages()} aria-label={label} title={label} data-live-status={liveStatus}>
         <MessageSquare aria-hidden className="size-5" />
         {unread > 0 && (
           <span

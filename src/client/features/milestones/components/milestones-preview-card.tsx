@@ -3,6 +3,7 @@
 import { Link } from 'wouter';
 import { ArrowRight, Milestone as MilestoneIcon } from 'lucide-react';
 import type { UserType } from '@shared/enums';
+import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardFooterLink, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -11,11 +12,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useUpcomingMilestones } from '../api';
 import { MilestoneDate, MilestoneStatusBadge } from './milestone-status';
 
-export const MILESTONES_PATH = { startup: '/startup/milestones', investor: '/investor/milestones' } as const;
-
 export function MilestonesPreviewCard({ userType, className }: { userType: UserType; className?: string }) {
   const { data, isPending, isError, error, refetch, isFetching } = useUpcomingMilestones();
-  const screenPath = MILESTONES_PATH[userType];
+  const screenPath = paths.milestones(userType);
   return (
     <Card className={className} role="region" aria-labelledby="milestones-preview-title">
       <CardHeader className="pb-2">
@@ -58,7 +57,7 @@ export function MilestonesPreviewCard({ userType, className }: { userType: UserT
                 <li key={milestone.id} className="grid gap-1 py-3">
                   <div className="flex items-start justify-between gap-3">
                     <Link
-                      href={`${screenPath}?partner=${partnerId}`}
+                      href={paths.milestones(userType, { partner: partnerId })}
                       className="min-w-0 rounded-sm text-sm font-semibold break-words underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
                     >
                       {milestone.title}

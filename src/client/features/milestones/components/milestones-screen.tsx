@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'wouter';
 import { ArrowRight, Milestone as MilestoneIcon, Plus, Users } from 'lucide-react';
 import type { Milestone } from '@shared/contracts/milestones';
 import type { UserType } from '@shared/enums';
+import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -16,7 +17,6 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Progress } from '@/components/ui/progress';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { MATCHES_PATH } from '@/features/matching/api';
 import { useConnectedPartners, useCreateMilestone, usePairMilestones, type Partner } from '../api';
 import { MilestoneFormDialog, type MilestoneDialogMode } from './milestone-form-dialog';
 import { MilestoneList, actionsButtonId } from './milestone-list';
@@ -84,7 +84,7 @@ export function MilestonesScreen({ userType }: { userType: UserType }) {
         description={copy.noPartnersText}
         action={
           <Button asChild variant="outline">
-            <Link href={MATCHES_PATH[userType]}>
+            <Link href={paths.matches(userType)}>
               {copy.matchesLink}
               <ArrowRight aria-hidden />
             </Link>

@@ -15,6 +15,7 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from '@/components/ui/alert-dialog';
+import { paths } from '@/app/paths';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -87,7 +88,7 @@ export function PortfolioCompanyCard({ company, onEdit }: { company: PortfolioCo
       <div className="mt-auto flex flex-wrap items-center gap-2 border-t pt-4">
         {company.startupId !== null && (
           <Link
-            href={`/startup/${company.startupId}`}
+            href={paths.publicStartup(company.startupId)}
             className="mr-auto inline-flex items-center gap-1 rounded-sm text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
           >
             View profile<span className="sr-only"> of {company.companyName}</span>

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { ArrowRight, Briefcase } from 'lucide-react';
 import { formatDollars } from '@shared/enums';
+import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardFooterLink, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -43,7 +44,7 @@ export function PortfolioPreviewCard({ className }: { className?: string }) {
             description="Add the companies you have backed to follow their industry, stage and performance."
             action={
               <Button asChild variant="outline" size="sm">
-                <Link href="/investor/portfolio">
+                <Link href={paths.portfolio()}>
                   Open portfolio
                   <ArrowRight aria-hidden />
                 </Link>
@@ -72,7 +73,7 @@ export function PortfolioPreviewCard({ className }: { className?: string }) {
       </CardContent>
       {data && data.length > 0 && (
         <CardFooter className="border-t pt-4">
-          <CardFooterLink href="/investor/portfolio">
+          <CardFooterLink href={paths.portfolio()}>
             View portfolio
           </CardFooterLink>
         </CardFooter>

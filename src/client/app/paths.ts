@@ -1,0 +1,68 @@
+// Every client route path (spec §2) in one place. The router matches ROUTES; links, navigation
+// and redirects build their targets with `paths`, so a route is renamed in one edit and a link
+// can only point at a route that exists.
+import type { UserType } from '@shared/enums';
+
+/**
+ * What the router matches. Public profiles take numeric ids only, so /startup/dashboard and
+ * friends can never be read as a profile id.
+ */
+export const ROUTES = {
+  /** The startup dashboard too (spec route table). */
+  home: '/',
+  auth: '/auth',
+  startupDashboard: '/startup/dashboard',
+  startupProfile: '/startup/profile',
+  startupDataRoom: '/startup/data-room',
+  startupInvestorMatches: '/startup/investor-matches',
+  startupCommunications: '/startup/communications',
+  startupMilestones: '/startup/milestones',
+  investorDashboard: '/investor/dashboard',
+  investorProfile: '/investor/profile',
+  investorStartups: '/investor/startups',
+  investorPortfolio: '/investor/portfolio',
+  investorAnalytics: '/investor/analytics',
+  investorDocuments: '/investor/documents',
+  investorMilestones: '/investor/milestones',
+  messages: '/messages',
+  activity: '/activity',
+  startupPublicProfile: /^\/startup\/(?<id>\d+)\/?$/,
+  investorPublicProfile: /^\/investor\/(?<id>\d+)\/?$/,
+} as const;
+
+/** A path with a query string made of the defined values (`?partner=12`), or the bare path. */
+function withSearch(path: string, search: Record<string, string | number | undefined> = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(search)) if (value !== undefined) params.set(key, String(value));
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+const byRole = <S extends string, I extends string>(role: UserType, startup: S, investor: I): S | I => (role === 'investor' ? investor : startup);
+
+/** Link targets. Query parameters are the ones the screens read (`?partner=`, `?tab=`, `?add=`). */
+export const paths = {
+  auth: ROUTES.auth,
+  activity: ROUTES.activity,
+  dataRoom: ROUTES.startupDataRoom,
+  documents: ROUTES.investorDocuments,
+  analytics: ROUTES.investorAnalytics,
+  /** Each role's home: where sign-in lands and where the other role's screens redirect. */
+  dashboard: (role: UserType) => byRole(role, ROUTES.startupDashboard, ROUTES.investorDashboard),
+  /** The own-profile editor, optionally on one tab. */
+  profile: (role: UserType, search?: { tab?: string }) => withSearch(byRole(role, ROUTES.startupProfile, ROUTES.investorProfile), search),
+  /** Each side's match list. */
+  matches: (role: UserType) => byRole(role, ROUTES.startupInvestorMatches, ROUTES.investorStartups),
+  /** The shared plans, optionally with one partner's plan open. */
+  milestones: (role: UserType, search?: { partner?: number }) => withSearch(byRole(role, ROUTES.startupMilestones, ROUTES.investorMilestones), search),
+  /** The messages screen, optionally with the conversation with `partner` (a user id) open. */
+  messages: (search?: { partner?: number }) => withSearch(ROUTES.messages, search),
+  /** The startup's name for the same screen (its sidebar says Communications). */
+  communications: (search?: { partner?: number }) => withSearch(ROUTES.startupCommunications, search),
+  /** The portfolio, optionally with the add dialog open for a connected startup. */
+  portfolio: (search?: { add?: number }) => withSearch(ROUTES.investorPortfolio, search),
+  /** Public profile cards, by the profile owner's user id (matched by ROUTES.*PublicProfile). */
+  publicStartup: (id: number) => `/startup/${id}`,
+  publicInvestor: (id: number) => `/investor/${id}`,
+  publicProfile: (role: UserType, id: number): string => (role === 'investor' ? paths.publicInvestor(id) : paths.publicStartup(id)),
+};
