@@ -1,11 +1,10 @@
-// Builders for realistic users and profiles, shared by the tests and the demo seed, so the demo
-// exercises exactly the shapes the tests prove. Deterministic: the same call gives the same data.
+// Test data: unique registrations and valid profile bodies. The builders that insert accounts and
+// profiles directly belong to the demo (src/server/demo/), which the seed uses too; they are
+// re-exported here so tests find every builder in one place. Tests import src, never the reverse.
 import type { RegisterBody } from '../src/shared/contracts/auth';
 import type { UserType } from '../src/shared/enums';
-import type { DbExecutor } from '../src/server/db/client';
-import { investorProfiles, startupProfiles, users } from '../src/server/db/schema';
-import { hashPassword } from '../src/server/features/auth/passwords';
-import { investorCompleteness, startupCompleteness } from '../src/shared/profile-completeness';
+
+export { insertInvestorProfile, insertStartupProfile, insertUser, type InvestorProfileSeed, type StartupProfileSeed } from '../src/server/demo/demo-builders';
 
 let sequence = 0;
 /** A unique suffix per call within one process, so tests never collide on usernames. */
@@ -31,59 +30,6 @@ export function buildRegistration(userType: UserType, overrides: Partial<Registe
   const merged = { ...base, ...overrides };
   if (overrides.password && !overrides.confirmPassword) merged.confirmPassword = overrides.password;
   return merged;
-}
-
-export interface StartupProfileSeed {
-  companyName: string;
-  location: string;
-  stage: string;
-  industry: string;
-  description: string;
-  website: string;
-  foundingDate: string;
-  teamSize: number;
-  fundingGoal: number;
-  businessModel?: Record<string, unknown>;
-  financials?: Record<string, unknown>;
-  team?: Array<{ name: string; role: string; link: string }>;
-  investorPreferences?: { stages: string[]; checkSizes: string[]; industries: string[]; location: string };
-}
-
-export interface InvestorProfileSeed {
-  firmName: string;
-  location: string;
-  description: string;
-  investmentThesis: string;
-  website: string;
-  foundingDate: string;
-  stagePreference: string[];
-  industryFocus: string[];
-  investmentRange: string[];
-  portfolioSize: number;
-}
-
-/** Inserts an account directly (no HTTP), hashing its password as registration does. */
-export async function insertUser(db: DbExecutor, registration: RegisterBody): Promise<typeof users.$inferSelect> {
-  const [row] = await db
-    .insert(users)
-    .values({
-      username: registration.username,
-      email: registration.email.toLowerCase(),
-      passwordHash: await hashPassword(registration.password),
-      userType: registration.userType,
-      firstName: registration.firstName,
-      lastName: registration.lastName,
-    })
-    .returning();
-  return row!;
-}
-
-export async function insertStartupProfile(db: DbExecutor, userId: number, profile: StartupProfileSeed): Promise<void> {
-  await db.insert(startupProfiles).values({ userId, ...profile, profileCompleteness: startupCompleteness(profile) });
-}
-
-export async function insertInvestorProfile(db: DbExecutor, userId: number, profile: InvestorProfileSeed): Promise<void> {
-  await db.insert(investorProfiles).values({ userId, ...profile, profileCompleteness: investorCompleteness(profile) });
 }
 
 /** A valid PUT /api/startup/profile body (spec §5 rules). */

@@ -3,11 +3,10 @@
 import path from 'node:path';
 import type { AppDatabase } from './db/client';
 import type { Env } from './env';
-import { deleteExpiredSessions, type SessionPolicy } from './features/auth/session.service';
-import { sweepOrphanBlobs, sweepStaleUploads } from './features/data-room/data-room.service';
-import type { MatchingEngineStore } from './features/matching/engine-store';
-import { learnFromDecision, MATCHING_JOBS, rescorePendingMatches, type DecisionToLearn } from './features/matching/generation.service';
-import { sweepAnonymousTraffic } from './features/security/retention.service';
+import { deleteExpiredSessions, type SessionPolicy } from './features/auth';
+import { sweepOrphanBlobs, sweepStaleUploads } from './features/data-room';
+import { learnFromDecision, MATCHING_JOBS, rescorePendingMatches, type DecisionToLearn, type MatchingEngineStore } from './features/matching';
+import { sweepAnonymousTraffic } from './features/security';
 import { createJobQueue, deleteFinishedJobs, type JobHandler, type JobQueue, type Schedule } from './jobs/job-queue';
 import type { BlobStore } from './storage/blob-store';
 import type { UserType } from '../shared/enums';

@@ -11,15 +11,15 @@ import fastifyStatic from '@fastify/static';
 import type { AppDatabase, DatabaseHandle } from './db/client';
 import { createEventHub, type EventHub } from './realtime/event-hub';
 import type { Env } from './env';
-import type { Actor } from './http/session';
+import type { Actor } from './actor';
 import { registerSessionGuard } from './http/session';
 import { registerOriginCheck } from './http/origin-check';
 import { registerErrorHandler } from './http/error-handler';
 import { registerHealthRoutes } from './http/health';
+import { registerApiDocs } from './http/openapi';
+import type { Access } from './http/route';
 import { buildLoggerOptions, createLogController, registerRequestLogging } from './logging';
-import { createLoginThrottle } from './features/auth/login-throttle';
-import type { AuthDeps } from './features/auth/auth.service';
-import type { SessionPolicy } from './features/auth/session.service';
+import { createLoginThrottle, type AuthDeps, type SessionPolicy } from './features/auth';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerActivityRoutes } from './features/activity/activity.routes';
 import { registerDashboardRoutes } from './features/dashboard/dashboard.routes';
@@ -32,7 +32,7 @@ import { registerPortfolioRoutes } from './features/portfolio/portfolio.routes';
 import { registerEventStream } from './realtime/event-stream.routes';
 import { createAppJobQueue } from './app-jobs';
 import type { JobQueue } from './jobs/job-queue';
-import { createMatchingEngineStore, type MatchingEngineStore } from './features/matching/engine-store';
+import { createMatchingEngineStore, type MatchingEngineStore } from './features/matching';
 import type { BlobStore } from './storage/blob-store';
 import { createBlobStore } from './storage/create-blob-store';
 
@@ -57,6 +57,8 @@ declare module 'fastify' {
     hasClientBuild: boolean;
     /** Every route registered, as `METHOD path` (the fuzz and OpenAPI tests check coverage with it). */
     routeTable: Array<{ method: string; url: string }>;
+    /** Who may call each contract route, as `METHOD path` → access (filled by defineRoute; read by the OpenAPI document). */
+    routeAccess: Map<string, Access>;
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -118,6 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const routeTable: Array<{ method: string; url: string }> = [];
   app.decorate('routeTable', routeTable);
+  app.decorate('routeAccess', new Map<string, Access>());
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
   });
@@ -220,6 +223,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPortfolioRoutes(app);
   registerEventStream(app);
   await registerDataRoomRoutes(app, { blobs, uploadTmpDir: path.join(env.DATA_DIR, 'tmp') });
+  registerApiDocs(app);
 
   if (clientDir) {
     await app.register(fastifyStatic, {

@@ -9,9 +9,9 @@ import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { runMigrations } from './db/migrate';
-import { describeDemoLogins, isDatabaseEmpty, seedDemoData, shouldSeedDemo } from './db/seed';
+import { describeDemoLogins, isDatabaseEmpty, seedDemoData, shouldSeedDemo } from './demo/demo-seed';
 import { EnvError, loadEnv } from './env';
-import { sweepStaleUploads } from './features/data-room/data-room.service';
+import { sweepStaleUploads } from './features/data-room';
 import { serializeError } from './logging';
 import { createBlobStore } from './storage/create-blob-store';
 

@@ -3,7 +3,7 @@
 // matches, conversations, shared plans, and (issue #8) an investor's analytics with every chart
 // drawn from the seeded deal flow and portfolio. Runs in the `demo` project against its own server.
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO_INVESTORS, DEMO_PASSWORD, DEMO_STARTUPS } from '../../src/server/db/demo-data';
+import { DEMO_INVESTORS, DEMO_PASSWORD, DEMO_STARTUPS } from '../../src/server/demo/demo-data';
 import type { InvestorAnalytics } from '../../src/shared/contracts/portfolio';
 import { ANALYTICS_CHARTS, loginViaUi } from './helpers';
 

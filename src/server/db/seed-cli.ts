@@ -1,7 +1,7 @@
 // `npm run db:seed`: seed the demo data into an empty database (refused in production).
 import { openDatabase } from './client';
 import { runMigrations } from './migrate';
-import { describeDemoLogins, isDatabaseEmpty, seedDemoData } from './seed';
+import { describeDemoLogins, isDatabaseEmpty, seedDemoData } from '../demo/demo-seed';
 import { loadEnv } from '../env';
 
 const env = loadEnv();

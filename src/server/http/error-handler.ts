@@ -2,8 +2,7 @@
 // Unexpected errors are logged with the request id and answered with a bare 500.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AppError } from '../app-error';
-import { validationError } from './route';
+import { AppError, validationError } from '../app-error';
 import { serializeError } from '../logging';
 import { isDatabaseUnavailable } from '../db/database-errors';
 import { SERVICE_UNAVAILABLE_MESSAGE } from '../../shared/errors';

@@ -3,7 +3,7 @@
 // from our own origin. GET/HEAD/OPTIONS change nothing and pass.
 import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../app-error';
-import { recordSecurityEvent } from '../features/security/security-events.service';
+import { recordSecurityEvent } from '../features/security';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

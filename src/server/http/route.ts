@@ -4,10 +4,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type z } from 'zod';
 import type { Endpoint } from '../../shared/contracts/endpoint';
 import type { UserType } from '../../shared/enums';
-import { AppError, forbidden, unauthenticated } from '../app-error';
+import { forbidden, unauthenticated, validationError } from '../app-error';
 import { rejectUnstorableText } from './input-guards';
-import type { Actor } from './session';
-import { recordSecurityEvent } from '../features/security/security-events.service';
+import type { Actor } from '../actor';
+import { recordSecurityEvent } from '../features/security';
 
 /** Who may call an endpoint: anyone, any signed-in user, or one role. */
 export type Access = 'public' | 'user' | UserType;
@@ -27,40 +27,6 @@ type Handler<E extends Endpoint, A extends Access> = (
   context: A extends 'public' ? PublicContext<E> : RouteContext<E>,
 ) => Promise<E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.input<R> : never>;
 
-/** Turns zod issues into the API's `{ message, fieldErrors }` 400. */
-export function validationError(error: z.ZodError): AppError {
-  // Null prototype: a field named like an Object method (`constructor`) must not find one.
-  const fieldErrors: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
-  let message: string | undefined;
-  for (const issue of error.issues) {
-    if (issue.code === 'unrecognized_keys') {
-      message ??= unknownFieldsMessage(issue.keys);
-      continue;
-    }
-    const field = issue.path.length > 0 ? issue.path.map(String).join('.') : undefined;
-    if (!field) {
-      message ??= issue.message;
-      continue;
-    }
-    // One rule can fail several checks at once (1e308 is neither whole nor small): say it once.
-    const messages = (fieldErrors[field] ??= []);
-    if (!messages.includes(issue.message)) messages.push(issue.message);
-  }
-  const firstFieldMessage = Object.values(fieldErrors)[0]?.[0];
-  return new AppError(
-    'invalid',
-    message ?? firstFieldMessage ?? 'The request is not valid.',
-    Object.keys(fieldErrors).length > 0 ? fieldErrors : undefined,
-  );
-}
-
-// Unknown keys are the caller's text: name a few, each cut short, so the sentence stays readable.
-function unknownFieldsMessage(keys: string[]): string {
-  const shown = keys.slice(0, 5).map((key) => (key.length > 40 ? `${key.slice(0, 40)}…` : key));
-  const more = keys.length > shown.length ? ` and ${keys.length - shown.length} more` : '';
-  return `Unknown field${keys.length > 1 ? 's' : ''}: ${shown.join(', ')}${more}.`;
-}
-
 function parsePart<T extends z.ZodType | undefined>(schema: T, value: unknown): unknown {
   if (!schema) return undefined;
   const result = schema.safeParse(value ?? {});
@@ -74,6 +40,8 @@ export function defineRoute<E extends Endpoint, A extends Access>(
   access: A,
   handler: Handler<E, A>,
 ): void {
+  // Recorded for the OpenAPI document (http/openapi.ts): access is stated once, in this call.
+  app.routeAccess.set(`${endpoint.method} ${endpoint.path}`, access);
   app.route({
     method: endpoint.method,
     url: endpoint.path,

@@ -1,9 +1,7 @@
 // The session guard: turns the session cookie into `request.actor` for every /api request.
 // Routes never read cookies themselves; they declare who may call them (see route.ts).
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { resolveSession, type SessionActor } from '../features/auth/session.service';
-
-export type Actor = SessionActor;
+import { resolveSession } from '../features/auth';
 
 export function sessionCookieName(isSecure: boolean): string {
   // The __Host- prefix makes the browser refuse the cookie unless Secure, Path=/ and no Domain.

@@ -9,7 +9,7 @@
 // rechecks the session, as a backstop.
 import type { FastifyInstance } from 'fastify';
 import { HEARTBEAT_INTERVAL_MS, LIVE_EVENT_TYPES, streamEvents } from '../../shared/contracts/events';
-import { isSessionActive, sessionDeadline } from '../features/auth/session.service';
+import { isSessionActive, sessionDeadline } from '../features/auth';
 import { defineRoute } from '../http/route';
 import type { HubEvent } from './event-hub';
 

@@ -3,6 +3,7 @@
 // exports, so a new endpoint in an existing module is listed without touching this file; a new
 // module must be added to DOMAINS (the fuzz test fails on any /api route missing from this table).
 import * as activity from './activity';
+import * as apiDocs from './api-docs';
 import * as auth from './auth';
 import * as dashboard from './dashboard';
 import * as documents from './documents';
@@ -14,7 +15,7 @@ import * as milestones from './milestones';
 import * as portfolio from './portfolio';
 import * as profiles from './profiles';
 
-const DOMAINS: Record<string, Record<string, unknown>> = { activity, auth, dashboard, documents, events, matches, messages, milestones, portfolio, profiles };
+const DOMAINS: Record<string, Record<string, unknown>> = { activity, apiDocs, auth, dashboard, documents, events, matches, messages, milestones, portfolio, profiles };
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 

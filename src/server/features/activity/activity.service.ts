@@ -6,7 +6,7 @@ import type { ActivityType } from '../../../shared/enums';
 import type { AppDatabase, DbExecutor } from '../../db/client';
 import { activities } from '../../db/schema';
 import { decodeCursor, encodeCursor } from '../../db/keyset-cursor';
-import type { Actor } from '../../http/session';
+import type { Actor } from '../../actor';
 
 export async function recordActivity(
   db: DbExecutor,

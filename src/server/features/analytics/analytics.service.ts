@@ -7,7 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { InvestorAnalytics } from '../../../shared/contracts/portfolio';
 import { DECLINE_REASONS, PERFORMANCE_LEVELS, STAGES } from '../../../shared/enums';
 import type { AppDatabase } from '../../db/client';
-import type { Actor } from '../../http/session';
+import type { Actor } from '../../actor';
 
 /** How many weeks the activity chart covers, this week included. */
 export const ACTIVITY_WEEKS = 12;

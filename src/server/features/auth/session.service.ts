@@ -6,8 +6,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, lt, ne, or } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { sessions, users } from '../../db/schema';
+import type { Actor } from '../../actor';
 import type { EventHub } from '../../realtime/event-hub';
-import type { UserType } from '../../../shared/enums';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 // Refresh lastActiveAt at most this often, so reads do not turn every request into a write.
@@ -16,12 +16,6 @@ const ACTIVITY_REFRESH_MS = 60 * 1000;
 export interface SessionPolicy {
   idleDays: number;
   absoluteDays: number;
-}
-
-export interface SessionActor {
-  id: number;
-  userType: UserType;
-  sessionId: string;
 }
 
 export function hashSessionToken(token: string): string {
@@ -46,7 +40,7 @@ export function sessionCookieExpiry(lastActiveAt: Date, absoluteExpiresAt: Date,
  * Resolves a cookie token to its user. Expired sessions (idle or absolute) are deleted and
  * resolve to null, as do unknown tokens: a replayed cookie after logout gets nothing.
  */
-export async function resolveSession(db: DbExecutor, token: string, now: Date, policy: SessionPolicy): Promise<{ actor: SessionActor; refreshedExpiry?: Date } | null> {
+export async function resolveSession(db: DbExecutor, token: string, now: Date, policy: SessionPolicy): Promise<{ actor: Actor; refreshedExpiry?: Date } | null> {
   const sessionId = hashSessionToken(token);
   const [row] = await db
     .select({ userId: sessions.userId, userType: users.userType, lastActiveAt: sessions.lastActiveAt, absoluteExpiresAt: sessions.absoluteExpiresAt })
@@ -61,7 +55,7 @@ export async function resolveSession(db: DbExecutor, token: string, now: Date, p
     return null;
   }
 
-  const actor: SessionActor = { id: row.userId, userType: row.userType, sessionId };
+  const actor: Actor = { id: row.userId, userType: row.userType, sessionId };
   if (now.getTime() - row.lastActiveAt.getTime() < ACTIVITY_REFRESH_MS) return { actor };
   await db.update(sessions).set({ lastActiveAt: now }).where(eq(sessions.id, sessionId));
   return { actor, refreshedExpiry: sessionCookieExpiry(now, row.absoluteExpiresAt, policy) };

@@ -1,11 +1,11 @@
 // The dashboard's numbers, gathered from each feature's own service (no other feature's tables).
 import type { DashboardStats } from '../../../shared/contracts/dashboard';
 import type { AppDatabase } from '../../db/client';
-import type { Actor } from '../../http/session';
-import { countSharedDocuments } from '../data-room/data-room.service';
-import { summarizeMatches } from '../matching/matching.service';
-import { countActiveConversations } from '../messaging/messaging.service';
-import { countPortfolioCompanies } from '../portfolio/portfolio.service';
+import type { Actor } from '../../actor';
+import { countSharedDocuments } from '../data-room';
+import { summarizeMatches } from '../matching';
+import { countActiveConversations } from '../messaging';
+import { countPortfolioCompanies } from '../portfolio';
 
 export async function getDashboardStats(db: AppDatabase, actor: Actor): Promise<DashboardStats> {
   const [matchSummary, activeConversations] = await Promise.all([summarizeMatches(db, actor), countActiveConversations(db, actor)]);

@@ -9,16 +9,15 @@ import { and, count, desc, eq, gt, inArray, isNull, max, or, sql, sum } from 'dr
 import type { DataRoomSettings, DocumentGrant, DocumentSummary, InvestorEngagement } from '../../../shared/contracts/documents';
 import { UploadDocumentFields } from '../../../shared/contracts/documents';
 import { DOCUMENT_CATEGORIES } from '../../../shared/enums';
-import { invalid, notFound } from '../../app-error';
+import { invalid, notFound, validationError } from '../../app-error';
 import type { AppDatabase, DbExecutor } from '../../db/client';
 import { dataRoomSettings, documentAccess, documents, documentViews, investorProfiles, startupProfiles, users } from '../../db/schema';
-import type { Actor } from '../../http/session';
-import { validationError } from '../../http/route';
+import type { Actor } from '../../actor';
 import type { EventHub } from '../../realtime/event-hub';
 import { BlobNotFoundError, type BlobStore, type ByteRange } from '../../storage/blob-store';
-import { recordActivity } from '../activity/activity.service';
-import { hasAcceptedMatch, listConnectedInvestors } from '../matching/connections';
-import { recordSecurityEvent } from '../security/security-events.service';
+import { recordActivity } from '../activity';
+import { areConnected, listConnections, onConnected, type ConnectedPair } from '../matching';
+import { recordSecurityEvent } from '../security';
 import { detectDocumentType, FileRejectedError } from './file-detection';
 import type { ReceivedUpload } from './upload-receiver';
 
@@ -256,7 +255,7 @@ export async function grantDocumentAccess(deps: DataRoomDeps, actor: Actor, docu
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     const document = await ownedDocument(tx, actor, documentId);
-    if (!(await hasAcceptedMatch(tx, actor.id, investorId))) {
+    if (!(await areConnected(tx, actor.id, investorId))) {
       throw invalid('You can share documents only with investors whose match you have accepted.', { userId: ['Choose an investor you are connected with'] });
     }
     // Re-sharing after a revocation revives the grant with a new date.
@@ -338,7 +337,11 @@ export async function listInvestorEngagement(deps: DataRoomDeps, actor: Actor): 
   }));
 }
 
-export const listShareCandidates = (deps: DataRoomDeps, actor: Actor) => listConnectedInvestors(deps.db, actor.id);
+/** The investors a startup can share with: everyone it is connected with, by firm name. */
+export async function listShareCandidates(deps: DataRoomDeps, actor: Actor): Promise<Array<{ userId: number; firmName: string }>> {
+  const connections = await listConnections(deps.db, actor);
+  return connections.map((connection) => ({ userId: connection.userId, firmName: connection.name }));
+}
 
 export async function getDataRoomSettings(deps: DataRoomDeps, actor: Actor): Promise<DataRoomSettings> {
   const [row] = await deps.db.select().from(dataRoomSettings).where(eq(dataRoomSettings.startupId, actor.id));
@@ -356,10 +359,10 @@ export async function updateDataRoomSettings(deps: DataRoomDeps, actor: Actor, i
 }
 
 /**
- * Called by matching when a match becomes accepted: shares the startup's documents in its chosen
+ * When a pair connects (a match is accepted): shares the startup's documents in its chosen
  * categories with that investor, inside the same transaction as the decision.
  */
-export async function autoShareOnAcceptedMatch(tx: DbExecutor, startupId: number, investorId: number, now: Date): Promise<number> {
+export async function shareAutoShareCategories(tx: DbExecutor, { startupId, investorId }: ConnectedPair, now: Date): Promise<number> {
   const [settings] = await tx.select().from(dataRoomSettings).where(eq(dataRoomSettings.startupId, startupId));
   const categories = settings?.autoShareCategories ?? [];
   if (categories.length === 0) return 0;
@@ -372,6 +375,9 @@ export async function autoShareOnAcceptedMatch(tx: DbExecutor, startupId: number
   await recordActivity(tx, { userId: startupId, activityType: 'document_shared', entityId: null, description: `Automatically shared ${toShare.length} document${toShare.length === 1 ? '' : 's'} with ${await investorName(tx, investorId)}` });
   return toShare.length;
 }
+// The data room reacts to every new connection; loading this module registers it (app.ts loads it
+// through the data room's routes, the demo seed through app-jobs.ts).
+onConnected(shareAutoShareCategories);
 
 /** Deletes stored objects that no document row refers to (failed writes, deletes whose blob removal failed). */
 export async function sweepOrphanBlobs(deps: DataRoomDeps, olderThanMs = 60 * 60 * 1000): Promise<number> {

@@ -16,7 +16,7 @@ import { investorProfiles, matchDecisions, matchingUserState, startupProfiles } 
 import { fitGlobalModel, priorModel, type Decision, type GlobalModel, type UserLearningState } from './engine/learning';
 import { createMatchingEngine, type MatchingEngine } from './engine/matching-engine';
 import type { RawInvestorProfile, RawStartupProfile } from './engine/normalize';
-import { COMPONENT_KEYS, type Side } from './engine/score';
+import { COMPONENT_KEYS, type Side } from './engine/score-components';
 
 /**
  * Rows stamped within this window before the last sync are read again: `now()` is a transaction's

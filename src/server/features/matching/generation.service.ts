@@ -11,14 +11,16 @@ import { conflict } from '../../app-error';
 import type { JobQueue } from '../../jobs/job-queue';
 import { queryRows, type AppDatabase, type DbExecutor } from '../../db/client';
 import { matches, matchingUserState } from '../../db/schema';
-import type { Actor } from '../../http/session';
+import type { Actor } from '../../actor';
 import type { EventHub } from '../../realtime/event-hub';
-import { recordActivity } from '../activity/activity.service';
+import { recordActivity } from '../activity';
+import { onProfileSaved } from '../profiles';
 import type { MatchingEngineStore } from './engine-store';
 import { sideComponentValues } from './engine-store';
 import { congestionAdjusted, createUserState, recordDecision, uncertainty, withExploration, type UserLearningState } from './engine/learning';
 import type { SuggestedMatch } from './engine/matching-engine';
-import type { MatchExplanation, Side } from './engine/score';
+import type { MatchExplanation } from './engine/match-explanation';
+import type { Side } from './engine/score-components';
 
 export interface MatchingDeps {
   db: AppDatabase;
@@ -41,6 +43,8 @@ export const MATCHING_JOBS = {
 export async function queuePendingRescore(deps: Pick<MatchingDeps, 'db' | 'jobs'>, user: { id: number; userType: UserType }): Promise<void> {
   await deps.jobs.enqueue(deps.db, MATCHING_JOBS.rescorePending, { userId: user.id, userType: user.userType }, { dedupeKey: `rescore:${user.id}` });
 }
+// Matching follows profiles (profiles never imports matching); loading this module registers it.
+onProfileSaved(queuePendingRescore);
 
 /** Suggestions kept per generation run (issue #4: the top 50 above a floor). */
 export const GENERATED_MATCH_LIMIT = 50;

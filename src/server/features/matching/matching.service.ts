@@ -8,12 +8,13 @@ import { DECLINE_REASONS } from '../../../shared/enums';
 import { conflict, notFound } from '../../app-error';
 import type { AppDatabase, DbExecutor } from '../../db/client';
 import { investorProfiles, matchDecisions, matches, startupProfiles } from '../../db/schema';
-import type { Actor } from '../../http/session';
+import type { Actor } from '../../actor';
 import type { EventHub } from '../../realtime/event-hub';
-import { recordActivity } from '../activity/activity.service';
-import { autoShareOnAcceptedMatch } from '../data-room/data-room.service';
-import { toInvestorCard, toStartupCard } from '../profiles/profiles.service';
-import { toMatchBreakdown, type Side } from './engine/score';
+import { recordActivity } from '../activity';
+import { toInvestorCard, toStartupCard } from '../profiles';
+import { toMatchBreakdown } from './engine/match-explanation';
+import type { Side } from './engine/score-components';
+import { runConnectedReactions } from './connections';
 import { MATCHING_JOBS, type DecisionToLearn, type MatchingDeps, type StoredExplanation } from './generation.service';
 
 type MatchRow = typeof matches.$inferSelect;
@@ -123,8 +124,9 @@ export async function decideMatch(deps: MatchingDeps & { events: EventHub }, act
       componentsSnapshot: snapshotOf(row),
       decidedAt: now,
     });
-    // The startup's chosen document categories are shared the moment the pair connects.
-    if (input.status === 'accepted') await autoShareOnAcceptedMatch(tx, row.startupId, row.investorId, now);
+    // Accepting connects the pair: what other features do then (the data room shares the
+    // startup's chosen categories) happens in this transaction (connections.ts).
+    if (input.status === 'accepted') await runConnectedReactions(tx, { startupId: row.startupId, investorId: row.investorId }, now);
     const view = await loadMatchView(tx, actor, row.id);
     await deps.events.publish(tx, [row.startupId, row.investorId], { type: 'match_updated', matchId: row.id, status: input.status });
     const reasonLabel = DECLINE_REASONS.find((reason) => reason.value === input.reason)?.label;

@@ -8,10 +8,10 @@ import { forbidden, invalid, notFound } from '../../app-error';
 import { queryRows, type AppDatabase } from '../../db/client';
 import { decodeCursor, encodeCursor } from '../../db/keyset-cursor';
 import { messages, users } from '../../db/schema';
-import type { Actor } from '../../http/session';
+import type { Actor } from '../../actor';
 import type { EventHub } from '../../realtime/event-hub';
-import { recordActivity } from '../activity/activity.service';
-import { hasAcceptedMatch } from '../matching/connections';
+import { recordActivity } from '../activity';
+import { areConnected, connectedPartnerIds } from '../matching';
 
 export interface MessagingDeps {
   db: AppDatabase;
@@ -34,14 +34,10 @@ const toMessage = (row: MessageRow): Message => ({
 const betweenActorAnd = (actor: Actor, partnerId: number) =>
   or(and(eq(messages.senderId, actor.id), eq(messages.receiverId, partnerId)), and(eq(messages.senderId, partnerId), eq(messages.receiverId, actor.id)));
 
-async function isConnected(db: AppDatabase, actor: Actor, otherUserId: number): Promise<boolean> {
-  return actor.userType === 'startup' ? hasAcceptedMatch(db, actor.id, otherUserId) : hasAcceptedMatch(db, otherUserId, actor.id);
-}
-
 /** Spec: accepted matches unlock conversations. */
 export async function sendMessage(deps: MessagingDeps, actor: Actor, input: SendMessageBody): Promise<Message> {
   if (input.receiverId === actor.id) throw invalid('You cannot send a message to yourself.', { receiverId: ['Choose someone else'] });
-  if (!(await isConnected(deps.db, actor, input.receiverId))) throw forbidden('You can message only people whose match has been accepted.');
+  if (!(await areConnected(deps.db, actor.id, input.receiverId))) throw forbidden('You can message only people whose match has been accepted.');
   return deps.db.transaction(async (tx) => {
     const [row] = await tx.insert(messages).values({ senderId: actor.id, receiverId: input.receiverId, content: input.content, sentAt: deps.now() }).returning();
     const [receiver] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, input.receiverId));
@@ -118,15 +114,13 @@ export async function countUnread(db: AppDatabase, actor: Actor): Promise<number
  * match (so a conversation can be started), newest activity first, partners without messages last.
  */
 export async function listConversations(db: AppDatabase, actor: Actor): Promise<ConversationSummary[]> {
-  // One read model over four tables; raw SQL keeps it a single round trip.
+  // One read model over the messages, the people and their connections; raw SQL keeps it a single round trip.
   const result = await db.execute(sql`
     with partners as (
       select case when sender_id = ${actor.id} then receiver_id else sender_id end as partner_id
         from messages where sender_id = ${actor.id} or receiver_id = ${actor.id}
       union
-      select investor_id from matches where startup_id = ${actor.id} and status = 'accepted'
-      union
-      select startup_id from matches where investor_id = ${actor.id} and status = 'accepted'
+      ${connectedPartnerIds(actor.id)}
     )
     select u.id as user_id, u.first_name, u.last_name, u.user_type,
            coalesce(sp.company_name, ip.firm_name) as organization,

@@ -1,15 +1,15 @@
 // Shared milestones: both parties of an accepted match see and move the same plan. Every call
 // checks the connection (403 when not connected) and that the milestone is the pair's (404).
-import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { CreateMilestoneBody, Milestone } from '../../../shared/contracts/milestones';
 import type { MilestoneStatus } from '../../../shared/enums';
 import { conflict, forbidden, invalid, notFound } from '../../app-error';
 import type { AppDatabase, DbExecutor } from '../../db/client';
-import { investorProfiles, matches, milestones, startupProfiles, users } from '../../db/schema';
-import type { Actor } from '../../http/session';
+import { investorProfiles, milestones, startupProfiles, users } from '../../db/schema';
+import type { Actor } from '../../actor';
 import type { EventHub } from '../../realtime/event-hub';
-import { recordActivity } from '../activity/activity.service';
-import { hasAcceptedMatch } from '../matching/connections';
+import { recordActivity } from '../activity';
+import { areConnected, connectedPartnerIds } from '../matching';
 
 export interface MilestoneDeps {
   db: AppDatabase;
@@ -37,7 +37,7 @@ const toMilestone = (row: MilestoneRow): Milestone => ({
 /** The (startup, investor) pair for the actor and a partner, if they are connected. */
 async function connectedPair(db: DbExecutor, actor: Actor, partnerId: number): Promise<{ startupId: number; investorId: number }> {
   const pair = actor.userType === 'startup' ? { startupId: actor.id, investorId: partnerId } : { startupId: partnerId, investorId: actor.id };
-  if (!(await hasAcceptedMatch(db, pair.startupId, pair.investorId))) throw forbidden(NOT_CONNECTED);
+  if (!(await areConnected(db, pair.startupId, pair.investorId))) throw forbidden(NOT_CONNECTED);
   return pair;
 }
 
@@ -49,7 +49,7 @@ async function ownMilestone(db: DbExecutor, actor: Actor, milestoneId: number): 
     .where(and(eq(milestones.id, milestoneId), or(eq(milestones.startupId, actor.id), eq(milestones.investorId, actor.id))))
     .for('update');
   if (!row) throw notFound('This milestone does not exist.');
-  if (!(await hasAcceptedMatch(db, row.startupId, row.investorId))) throw forbidden(NOT_CONNECTED);
+  if (!(await areConnected(db, row.startupId, row.investorId))) throw forbidden(NOT_CONNECTED);
   return row;
 }
 
@@ -142,19 +142,18 @@ export async function deleteMilestone(deps: MilestoneDeps, actor: Actor, milesto
 
 /**
  * Not-yet-completed milestones across all of the actor's partners, in progress first, then by
- * date (dashboard card). Like every other call, only pairs whose match is accepted: the join on
- * matches is the connection check.
+ * date (dashboard card). Like every other call, only pairs that are connected: the partner must be
+ * one of the actor's connections.
  */
 export async function listUpcomingMilestones(deps: MilestoneDeps, actor: Actor, limit = 5) {
   const partnerColumn = actor.userType === 'startup' ? milestones.investorId : milestones.startupId;
   const rows = await deps.db
     .select({ milestone: milestones, firstName: users.firstName, lastName: users.lastName, firmName: investorProfiles.firmName, companyName: startupProfiles.companyName })
     .from(milestones)
-    .innerJoin(matches, and(eq(matches.startupId, milestones.startupId), eq(matches.investorId, milestones.investorId), eq(matches.status, 'accepted')))
     .innerJoin(users, eq(users.id, partnerColumn))
     .leftJoin(investorProfiles, eq(investorProfiles.userId, partnerColumn))
     .leftJoin(startupProfiles, eq(startupProfiles.userId, partnerColumn))
-    .where(and(or(eq(milestones.startupId, actor.id), eq(milestones.investorId, actor.id)), ne(milestones.status, 'completed')))
+    .where(and(or(eq(milestones.startupId, actor.id), eq(milestones.investorId, actor.id)), inArray(partnerColumn, connectedPartnerIds(actor.id)), ne(milestones.status, 'completed')))
     .orderBy(sql`case when ${milestones.status} = 'in_progress' then 0 else 1 end`, sql`${milestones.date} asc nulls last`, asc(milestones.id))
     .limit(limit);
   return rows.map((row) => ({ ...toMilestone(row.milestone), partnerName: row.firmName ?? row.companyName ?? `${row.firstName} ${row.lastName}` }));

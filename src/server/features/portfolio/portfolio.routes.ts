@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as contracts from '../../../shared/contracts/portfolio';
 import { defineRoute } from '../../http/route';
-import { getInvestorAnalytics } from '../analytics/analytics.service';
+import { getInvestorAnalytics } from '../analytics';
 import * as portfolio from './portfolio.service';
 
 export function registerPortfolioRoutes(app: FastifyInstance): void {

@@ -1,13 +1,13 @@
 // The investor's portfolio: companies they invested in, owned by that investor only (404 for
 // anyone else), with a one-step add for connected startups and a CSV export.
-import { and, asc, count, desc, eq, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { NewPortfolioCompany, PortfolioCompany, UpdatePortfolioCompanyBody } from '../../../shared/contracts/portfolio';
 import { formatDollars, type Performance } from '../../../shared/enums';
 import { invalid, notFound } from '../../app-error';
 import type { AppDatabase } from '../../db/client';
-import { matches, portfolioCompanies, startupProfiles } from '../../db/schema';
-import type { Actor } from '../../http/session';
-import { hasAcceptedMatch } from '../matching/connections';
+import { portfolioCompanies, startupProfiles } from '../../db/schema';
+import type { Actor } from '../../actor';
+import { areConnected, connectedPartnerIds } from '../matching';
 
 type PortfolioRow = typeof portfolioCompanies.$inferSelect;
 
@@ -46,7 +46,7 @@ export async function createPortfolioCompany(
       await tx.execute(sql`select pg_advisory_xact_lock(${PORTFOLIO_LOCK_CLASS}, ${actor.id})`);
       // Only a connected startup (accepted match with this investor) can be linked; anyone else
       // gets the same answer whether or not the account exists.
-      if (!(await hasAcceptedMatch(tx, input.startupId, actor.id))) {
+      if (!(await areConnected(tx, input.startupId, actor.id))) {
         throw invalid('You can add a startup from your matches only once its match is accepted.', { startupId: ['Choose a connected startup'] });
       }
       const [existing] = await tx
@@ -98,13 +98,11 @@ export async function listPortfolioCandidates(db: AppDatabase, actor: Actor) {
       website: startupProfiles.website,
       description: startupProfiles.description,
     })
-    .from(matches)
-    .innerJoin(startupProfiles, eq(startupProfiles.userId, matches.startupId))
+    .from(startupProfiles)
     .where(
       and(
-        eq(matches.investorId, actor.id),
-        eq(matches.status, 'accepted'),
-        notExists(db.select({ id: portfolioCompanies.id }).from(portfolioCompanies).where(and(eq(portfolioCompanies.investorId, actor.id), eq(portfolioCompanies.startupId, matches.startupId)))),
+        inArray(startupProfiles.userId, connectedPartnerIds(actor.id)),
+        notExists(db.select({ id: portfolioCompanies.id }).from(portfolioCompanies).where(and(eq(portfolioCompanies.investorId, actor.id), eq(portfolioCompanies.startupId, startupProfiles.userId)))),
       ),
     )
     .orderBy(asc(startupProfiles.companyName));

@@ -1,5 +1,7 @@
 // Startup and investor profiles: the owner's view and edits, and the public cards others see.
-// Completeness is computed here from what is filled, never taken from the client.
+// Completeness is computed here from what is filled, never taken from the client. Features that
+// must know when a profile changes register with onProfileSaved (matching re-scores), so profiles
+// never imports them.
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type {
   InvestorCard,
@@ -15,9 +17,10 @@ import type {
 import { investorCompleteness, startupCompleteness } from '../../../shared/profile-completeness';
 import { notFound } from '../../app-error';
 import type { AppDatabase } from '../../db/client';
+import type { JobQueue } from '../../jobs/job-queue';
 import { activities, investorProfiles, startupProfiles } from '../../db/schema';
-import type { Actor } from '../../http/session';
-import { recordActivity } from '../activity/activity.service';
+import type { Actor } from '../../actor';
+import { recordActivity } from '../activity';
 
 type StartupRow = typeof startupProfiles.$inferSelect;
 type InvestorRow = typeof investorProfiles.$inferSelect;
@@ -199,4 +202,19 @@ export async function viewInvestorCard(db: AppDatabase, viewer: Actor, investorU
   if (!row) throw notFound('This investor profile does not exist.');
   await recordProfileView(db, viewer, investorUserId, row.firmName);
   return toInvestorCard(row);
+}
+
+/** Work another feature does after a profile is saved and committed. */
+export type ProfileSavedReaction = (deps: { db: AppDatabase; jobs: JobQueue }, user: Pick<Actor, 'id' | 'userType'>) => Promise<unknown>;
+
+const profileSavedReactions = new Set<ProfileSavedReaction>();
+
+/** Registers a reaction to profile saves (once: registering the same function again does nothing). */
+export function onProfileSaved(reaction: ProfileSavedReaction): void {
+  profileSavedReactions.add(reaction);
+}
+
+/** Runs the registered reactions; the profile routes call it after each save. */
+export async function runProfileSavedReactions(deps: { db: AppDatabase; jobs: JobQueue }, user: Pick<Actor, 'id' | 'userType'>): Promise<void> {
+  for (const reaction of profileSavedReactions) await reaction(deps, user);
 }

@@ -1,23 +1,21 @@
 // The demo seed: on an empty embedded database, create the demo population so a first `npm start`
 // has something to explore. Never runs in production or when SEED_DEMO=false (see main.ts).
 import { and, asc, count, desc, eq } from 'drizzle-orm';
-import type { AppDatabase } from './client';
+import type { AppDatabase } from '../db/client';
 import type { Env } from '../env';
-import { investorProfiles, matches, startupProfiles, users } from './schema';
+import { investorProfiles, matches, startupProfiles, users } from '../db/schema';
 import { matchingJobHandlers } from '../app-jobs';
 import { createJobQueue } from '../jobs/job-queue';
 import { serializeError } from '../logging';
-import { createMatchingEngineStore } from '../features/matching/engine-store';
-import { generateMatches } from '../features/matching/generation.service';
-import { decideMatch } from '../features/matching/matching.service';
-import { sendMessage } from '../features/messaging/messaging.service';
-import { createMilestone } from '../features/milestones/milestones.service';
-import { createPortfolioCompany } from '../features/portfolio/portfolio.service';
+import { createMatchingEngineStore, decideMatch, generateMatches } from '../features/matching';
+import { sendMessage } from '../features/messaging';
+import { createMilestone } from '../features/milestones';
+import { createPortfolioCompany } from '../features/portfolio';
 import { CreatePortfolioCompanyBody } from '../../shared/contracts/portfolio';
-import type { Actor } from '../http/session';
+import type { Actor } from '../actor';
 import type { EventHub } from '../realtime/event-hub';
-import { insertInvestorProfile, insertStartupProfile, insertUser } from '../../../tests/factories';
-import { recordActivity } from '../features/activity/activity.service';
+import { insertInvestorProfile, insertStartupProfile, insertUser } from './demo-builders';
+import { recordActivity } from '../features/activity';
 import { DEMO_CONVERSATION, DEMO_INVESTORS, DEMO_PASSWORD, DEMO_PORTFOLIO_COMPANIES, DEMO_STARTUPS } from './demo-data';
 
 /** Demo data only for the embedded database on a developer's machine, never for real deployments. */

@@ -1,7 +1,7 @@
 // The demo population seeded into an empty embedded database: real-looking companies and firms
 // spread over the spec's industries and stages, so every screen has something to show.
 // teamSize and fundingGoal use the spec buckets' stored values (TEAM_SIZE_OPTIONS, FUNDING_GOAL_OPTIONS).
-import type { InvestorProfileSeed, StartupProfileSeed } from '../../../tests/factories';
+import type { InvestorProfileSeed, StartupProfileSeed } from './demo-builders';
 
 export const DEMO_PASSWORD = 'venture-demo-2026';
 

@@ -1,0 +1,7 @@
+// The auth feature's public API: the only file other features (and http/, the app, the demo)
+// import. Sessions for the session guard and the event stream, the login throttle and password
+// hashing for the app and the demo builders.
+export { type AuthDeps } from './auth.service';
+export { createLoginThrottle } from './login-throttle';
+export { hashPassword } from './passwords';
+export { deleteExpiredSessions, isSessionActive, resolveSession, sessionDeadline, type SessionPolicy } from './session.service';
