@@ -36,7 +36,9 @@ const HTTP_FACING = ['*.routes.ts', 'upload-receiver.ts'];
 /** Composition roots and command-line entries: they wire everything together. */
 const entry = { file: { categories: 'entry' } };
 /** app-error.ts, actor.ts, env.ts, logging.ts: what every layer may use. */
-const core = { element: { type: 'server', fileInternalPath: '!{app,app-jobs,main}.ts' } };
+const core = { element: { type: 'server', fileInternalPath: '!{app,app-context,app-jobs,main}.ts' } };
+/** The context services receive (app-context.ts): it names each feature's extra collaborators. */
+const appContext = { element: { type: 'server', fileInternalPath: 'app-context.ts' } };
 
 /** The server's layers (src/server), and who may import whom. Imports inside one element are free. */
 const serverBoundaries = {
@@ -70,6 +72,8 @@ const serverBoundaries = {
           { from: ofType(['feature', 'demo', 'server']), allow: { to: ofType('realtime') } },
           { from: [ofType(['http', 'realtime', 'demo']), entry], allow: { to: featureIndex('*') } },
           { from: ofType('demo'), allow: { to: entry } },
+          { from: appContext, allow: { to: featureIndex('*') } },
+          { from: [ofType(['http', 'demo']), entry], allow: { to: appContext } },
           { from: entry, allow: { to: [ofType(['http', 'demo']), entry, featureRoutes] } },
           // Only a feature's routes use the HTTP glue; its services know nothing of the web.
           { from: { element: { type: 'feature', fileInternalPath: HTTP_FACING } }, allow: { to: ofType('http') } },

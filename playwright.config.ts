@@ -13,10 +13,17 @@ const serverEnv = {
   LOGIN_MAX_FAILURES_PER_IP: '10000',
 };
 
+// Each port gets its own data and results folders, so two runs on one machine never share them.
+const dataDir = `.tmp/e2e-data-${port}`;
+const demoDataDir = `.tmp/e2e-demo-data-${port}`;
+
 export default defineConfig({
   testDir: 'tests/e2e',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  outputDir: port === 5174 ? 'test-results' : `test-results-${port}`,
+  // Generous waits, not timed assertions: on a loaded two-core CI machine a page can take several
+  // seconds to settle, and a wait that ends early only makes a passing test fail.
+  timeout: process.env.CI ? 120_000 : 60_000,
+  expect: { timeout: process.env.CI ? 20_000 : 10_000 },
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
@@ -43,18 +50,18 @@ export default defineConfig({
   webServer: [
     {
       // A fresh embedded database each run; no demo seed so tests create exactly what they need.
-      command: 'rm -rf .tmp/e2e-data && node dist/server/main.js',
+      command: `rm -rf ${dataDir} && node dist/server/main.js`,
       url: `http://localhost:${port}/auth`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { ...serverEnv, PORT: String(port), DATA_DIR: '.tmp/e2e-data', SEED_DEMO: 'false' },
+      env: { ...serverEnv, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'false' },
     },
     {
-      command: 'rm -rf .tmp/e2e-demo-data && node dist/server/main.js',
+      command: `rm -rf ${demoDataDir} && node dist/server/main.js`,
       url: `http://localhost:${demoPort}/auth`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: { ...serverEnv, PORT: String(demoPort), DATA_DIR: '.tmp/e2e-demo-data', SEED_DEMO: 'true' },
+      env: { ...serverEnv, PORT: String(demoPort), DATA_DIR: demoDataDir, SEED_DEMO: 'true' },
     },
   ],
 });

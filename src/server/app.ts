@@ -12,6 +12,7 @@ import type { AppDatabase, DatabaseHandle } from './db/client';
 import { createEventHub, type EventHub } from './realtime/event-hub';
 import type { Env } from './env';
 import type { Actor } from './actor';
+import type { AppContext } from './app-context';
 import { registerSessionGuard } from './http/session';
 import { registerOriginCheck } from './http/origin-check';
 import { registerErrorHandler } from './http/error-handler';
@@ -54,6 +55,8 @@ declare module 'fastify' {
     config: AppConfig;
     clock: () => Date;
     services: { auth: AuthDeps };
+    /** What every service context of this instance shares (see app-context.ts). */
+    contextBase: Omit<AppContext<null>, 'actor' | 'log'>;
     hasClientBuild: boolean;
     /** Every route registered, as `METHOD path` (the fuzz and OpenAPI tests check coverage with it). */
     routeTable: Array<{ method: string; url: string }>;
@@ -163,17 +166,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     appOrigin: env.APP_ORIGIN,
     sessionPolicy,
   });
-  app.decorate('services', {
-    auth: {
-      db: options.database.db,
-      now,
-      sessionPolicy,
-      throttle: createLoginThrottle(options.database.db, {
-        maxFailuresPerUsername: env.LOGIN_MAX_FAILURES_PER_USERNAME,
-        maxFailuresPerIp: env.LOGIN_MAX_FAILURES_PER_IP,
-        windowMinutes: env.LOGIN_THROTTLE_WINDOW_MINUTES,
-      }),
-    },
+  const loginThrottle = createLoginThrottle(options.database.db, {
+    maxFailuresPerUsername: env.LOGIN_MAX_FAILURES_PER_USERNAME,
+    maxFailuresPerIp: env.LOGIN_MAX_FAILURES_PER_IP,
+    windowMinutes: env.LOGIN_THROTTLE_WINDOW_MINUTES,
+  });
+  app.decorate('services', { auth: { db: options.database.db, now, sessionPolicy, throttle: loginThrottle } });
+  app.decorate('contextBase', {
+    db: options.database.db,
+    clock: now,
+    events,
+    jobs: app.jobs,
+    blobs,
+    uploadTmpDir: path.join(env.DATA_DIR, 'tmp'),
+    matchingEngines: app.matchingEngines,
+    sessionPolicy,
+    loginThrottle,
   });
 
   await app.register(cookie);

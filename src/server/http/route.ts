@@ -7,6 +7,7 @@ import type { UserType } from '../../shared/enums';
 import { forbidden, unauthenticated, validationError } from '../app-error';
 import { rejectUnstorableText } from './input-guards';
 import type { Actor } from '../actor';
+import { contextFor, type AppContext } from '../app-context';
 import { recordSecurityEvent } from '../features/security';
 
 /** Who may call an endpoint: anyone, any signed-in user, or one role. */
@@ -14,6 +15,8 @@ export type Access = 'public' | 'user' | UserType;
 
 export interface RouteContext<E extends Endpoint> {
   actor: Actor;
+  /** The service context for this request: pass it as the first argument of any service call. */
+  ctx: AppContext;
   params: E extends Endpoint<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.output<P> : never;
   query: E extends Endpoint<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.output<Q> : never;
   body: E extends Endpoint<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.output<B> : never;
@@ -21,7 +24,7 @@ export interface RouteContext<E extends Endpoint> {
   reply: FastifyReply;
 }
 
-type PublicContext<E extends Endpoint> = Omit<RouteContext<E>, 'actor'> & { actor: Actor | null };
+type PublicContext<E extends Endpoint> = Omit<RouteContext<E>, 'actor' | 'ctx'> & { actor: Actor | null; ctx: AppContext<Actor | null> };
 
 type Handler<E extends Endpoint, A extends Access> = (
   context: A extends 'public' ? PublicContext<E> : RouteContext<E>,
@@ -66,6 +69,7 @@ export function defineRoute<E extends Endpoint, A extends Access>(
       if (endpoint.raw !== 'request') rejectUnstorableText(request.body);
       const context = {
         actor,
+        ctx: contextFor(request.server.contextBase, actor, request.log),
         params: parsePart(endpoint.params, request.params),
         query: parsePart(endpoint.query, request.query),
         // Multipart bodies are streamed by the handler, never parsed here.

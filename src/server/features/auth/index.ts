@@ -2,6 +2,6 @@
 // import. Sessions for the session guard and the event stream, the login throttle and password
 // hashing for the app and the demo builders.
 export { type AuthDeps } from './auth.service';
-export { createLoginThrottle } from './login-throttle';
+export { createLoginThrottle, type LoginThrottle } from './login-throttle';
 export { hashPassword } from './passwords';
 export { deleteExpiredSessions, isSessionActive, resolveSession, sessionDeadline, type SessionPolicy } from './session.service';
