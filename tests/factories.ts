@@ -32,7 +32,7 @@ export function buildRegistration(userType: UserType, overrides: Partial<Registe
   return merged;
 }
 
-/** A valid PUT /api/startup/profile body (spec §5 rules). */
+/** A valid PUT /api/startup/profile body (the profile form rules). */
 export function buildStartupProfileBody(overrides: Record<string, unknown> = {}) {
   return {
     companyName: 'Acme Analytics',
@@ -48,7 +48,7 @@ export function buildStartupProfileBody(overrides: Record<string, unknown> = {})
   };
 }
 
-/** A valid PUT /api/investor/profile body (spec §5 rules). */
+/** A valid PUT /api/investor/profile body (the profile form rules). */
 export function buildInvestorProfileBody(overrides: Record<string, unknown> = {}) {
   return {
     firmName: 'Blue Harbor Capital',

@@ -1,13 +1,17 @@
 // The app's durable jobs and recurring schedules in one table: what each job name runs, and how
 // often each sweep comes due. Features enqueue by name (JOB_NAMES); the worker in jobs/ runs them.
+// Every job runs for nobody in particular: its services get one context with `actor: null`.
 import path from 'node:path';
+import type { Actor } from './actor';
 import type { AppDatabase } from './db/client';
 import type { Env } from './env';
-import { deleteExpiredSessions, type SessionPolicy } from './features/auth';
+import { deleteExpiredSessions, type SessionContext, type SessionPolicy } from './features/auth';
 import { sweepOrphanBlobs, sweepStaleUploads } from './features/data-room';
-import { learnFromDecision, MATCHING_JOBS, rescorePendingMatches, type DecisionToLearn, type MatchingEngineStore } from './features/matching';
+import { learnFromDecision, MATCHING_JOBS, rescorePendingMatches, type DecisionToLearn, type MatchingContext, type MatchingEngineStore } from './features/matching';
 import { sweepAnonymousTraffic } from './features/security';
 import { createJobQueue, deleteFinishedJobs, type JobHandler, type JobQueue, type Schedule } from './jobs/job-queue';
+import type { EventHub } from './realtime/event-hub';
+import type { ServiceLog, SystemContext } from './service-context';
 import type { BlobStore } from './storage/blob-store';
 import type { UserType } from '../shared/enums';
 
@@ -32,10 +36,14 @@ export const SCHEDULES: Schedule[] = [
   { name: 'finished-jobs', job: JOB_NAMES.deleteFinishedJobs, intervalMs: 24 * HOUR_MS },
 ];
 
+type JobLog = Pick<ServiceLog, 'info' | 'warn' | 'error'> & Partial<Pick<ServiceLog, 'debug'>>;
+
 export interface AppJobDeps {
   db: AppDatabase;
   clock: () => Date;
-  log: { info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
+  log: JobLog;
+  /** Live updates from what jobs change. Scripts and tests that run jobs without the app may leave it out: nobody is listening. */
+  events?: EventHub;
   engines: MatchingEngineStore;
   blobs?: BlobStore;
   env: Pick<Env, 'DATA_DIR' | 'RETENTION_ANONYMOUS_EVENT_DAYS' | 'RETENTION_MAX_ANONYMOUS_EVENTS' | 'RETENTION_MAX_RATE_LIMIT_ROWS'>;
@@ -43,30 +51,48 @@ export interface AppJobDeps {
   isSoleWorker: boolean;
 }
 
-/** Matching's jobs on their own: the demo seed runs them without the rest of the app. */
-export function matchingJobHandlers(deps: Pick<AppJobDeps, 'db' | 'engines' | 'clock'>): Record<string, JobHandler> {
-  const { db, engines, clock } = deps;
+/** What every job's services receive: the app's collaborators, acting for nobody. */
+export interface JobContext extends SystemContext, MatchingContext<null>, SessionContext {
+  actor: null;
+}
+
+/** A hub that delivers nothing, for work that runs where no browser is listening (the demo seed, scripts). */
+export const SILENT_EVENTS: EventHub = { publish: async () => {}, subscribe: () => () => {}, start: async () => {}, stop: async () => {} };
+
+/** A service log over a logger that may not have `debug` (a script's console-like logger). */
+function serviceLog(log: JobLog): ServiceLog {
+  return { debug: (obj, msg) => log.debug?.(obj, msg), info: (obj, msg) => log.info(obj, msg), warn: (obj, msg) => log.warn(obj, msg), error: (obj, msg) => log.error(obj, msg) };
+}
+
+/**
+ * Matching's jobs on their own: the demo seed runs them without the rest of the app. The context
+ * is read when a job runs, because it names the queue the handlers are given to.
+ */
+export function matchingJobHandlers(context: () => MatchingContext<Actor | null>): Record<string, JobHandler> {
   return {
     [JOB_NAMES.rescorePendingMatches]: async (payload) => {
-      await rescorePendingMatches({ db, engines }, { id: Number(payload.userId), userType: payload.userType as UserType }, clock());
+      await rescorePendingMatches(context(), { id: Number(payload.userId), userType: payload.userType as UserType });
     },
-    [JOB_NAMES.learnFromDecision]: (payload) => learnFromDecision({ db, engines }, payload as unknown as DecisionToLearn),
+    [JOB_NAMES.learnFromDecision]: (payload) => learnFromDecision(context(), payload as unknown as DecisionToLearn),
   };
 }
 
 export function createAppJobQueue(deps: AppJobDeps): JobQueue {
   const { db, clock, log } = deps;
+  // One context for every job. It names the queue (a job may enqueue more), so it is made once
+  // the queue exists; handlers read it when they run, which is never before that.
+  const ctx = (): JobContext => jobContext;
   const handlers: Record<string, JobHandler> = {
-    ...matchingJobHandlers(deps),
+    ...matchingJobHandlers(ctx),
     [JOB_NAMES.dataRoomHousekeeping]: async () => {
-      const orphanBlobs = deps.blobs ? await sweepOrphanBlobs({ db, blobs: deps.blobs, now: clock }) : 0;
+      const orphanBlobs = deps.blobs ? await sweepOrphanBlobs({ ...ctx(), blobs: deps.blobs }) : 0;
       // The upload temp dir is this instance's own disk; other instances sweep theirs at start.
-      const staleUploads = await sweepStaleUploads(path.join(deps.env.DATA_DIR, 'tmp'), clock());
+      const staleUploads = await sweepStaleUploads({ ...ctx(), uploadTmpDir: path.join(deps.env.DATA_DIR, 'tmp') });
       if (orphanBlobs + staleUploads > 0) log.info({ orphanBlobs, staleUploads }, 'data room housekeeping removed leftovers');
     },
-    [JOB_NAMES.deleteExpiredSessions]: () => deleteExpiredSessions(db, clock(), deps.sessionPolicy),
+    [JOB_NAMES.deleteExpiredSessions]: () => deleteExpiredSessions(ctx()),
     [JOB_NAMES.sweepAnonymousTraffic]: async () => {
-      const result = await sweepAnonymousTraffic(db, clock(), {
+      const result = await sweepAnonymousTraffic(ctx(), {
         anonymousEventDays: deps.env.RETENTION_ANONYMOUS_EVENT_DAYS,
         maxAnonymousEvents: deps.env.RETENTION_MAX_ANONYMOUS_EVENTS,
         maxRateLimitRows: deps.env.RETENTION_MAX_RATE_LIMIT_ROWS,
@@ -77,5 +103,16 @@ export function createAppJobQueue(deps: AppJobDeps): JobQueue {
       await deleteFinishedJobs(db, clock(), { succeededDays: 7, failedDays: 30 });
     },
   };
-  return createJobQueue({ db, clock, log, handlers, schedules: SCHEDULES, isSoleWorker: deps.isSoleWorker });
+  const queue = createJobQueue({ db, clock, log, handlers, schedules: SCHEDULES, isSoleWorker: deps.isSoleWorker });
+  const jobContext: JobContext = {
+    db,
+    clock,
+    actor: null,
+    events: deps.events ?? SILENT_EVENTS,
+    jobs: queue,
+    log: serviceLog(log),
+    matchingEngines: deps.engines,
+    sessionPolicy: deps.sessionPolicy,
+  };
+  return queue;
 }

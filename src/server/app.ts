@@ -20,7 +20,7 @@ import { registerHealthRoutes } from './http/health';
 import { registerApiDocs } from './http/openapi';
 import type { Access } from './http/route';
 import { buildLoggerOptions, createLogController, registerRequestLogging } from './logging';
-import { createLoginThrottle, type AuthDeps, type SessionPolicy } from './features/auth';
+import { createLoginThrottle, type SessionPolicy } from './features/auth';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerActivityRoutes } from './features/activity/activity.routes';
 import { registerDashboardRoutes } from './features/dashboard/dashboard.routes';
@@ -54,7 +54,6 @@ declare module 'fastify' {
     matchingEngines: MatchingEngineStore;
     config: AppConfig;
     clock: () => Date;
-    services: { auth: AuthDeps };
     /** What every service context of this instance shares (see app-context.ts). */
     contextBase: Omit<AppContext<null>, 'actor' | 'log'>;
     hasClientBuild: boolean;
@@ -144,6 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       db: options.database.db,
       clock: now,
       log: app.log,
+      events,
       engines: app.matchingEngines,
       blobs,
       env,
@@ -171,7 +171,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     maxFailuresPerIp: env.LOGIN_MAX_FAILURES_PER_IP,
     windowMinutes: env.LOGIN_THROTTLE_WINDOW_MINUTES,
   });
-  app.decorate('services', { auth: { db: options.database.db, now, sessionPolicy, throttle: loginThrottle } });
   app.decorate('contextBase', {
     db: options.database.db,
     clock: now,
@@ -230,7 +229,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerMilestoneRoutes(app);
   registerPortfolioRoutes(app);
   registerEventStream(app);
-  await registerDataRoomRoutes(app, { blobs, uploadTmpDir: path.join(env.DATA_DIR, 'tmp') });
+  await registerDataRoomRoutes(app);
   registerApiDocs(app);
 
   if (clientDir) {

@@ -2,7 +2,6 @@
 // graceful shutdown. On SIGTERM/SIGINT the server stops accepting, ends the live event streams
 // (browsers reconnect to another instance), lets in-flight requests and running jobs finish, closes
 // the database, and exits 0; if that takes longer than SHUTDOWN_TIMEOUT_MS it exits 1.
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
@@ -41,7 +40,7 @@ async function main(): Promise<void> {
   // Upload temp files that a crash cut off. The embedded database locks DATA_DIR to this process,
   // so before listen nothing there can be in flight; other instances may share it on PostgreSQL.
   const staleAfterMs = database.kind === 'pglite' ? 0 : undefined;
-  await sweepStaleUploads(path.join(env.DATA_DIR, 'tmp'), new Date(), staleAfterMs).catch((err: unknown) => app.log.warn({ err }, 'could not sweep stale uploads'));
+  await sweepStaleUploads({ ...app.contextBase, actor: null }, { olderThanMs: staleAfterMs }).catch((err: unknown) => app.log.warn({ err }, 'could not sweep stale uploads'));
   await app.listen({ port: env.PORT, host: env.HOST });
   // Durable jobs: what was due or running when the last process died runs now.
   await app.jobs.start();

@@ -1,4 +1,4 @@
-// The product's fixed vocabularies (spec §3 and §9), shared by forms, server validation and the database checks.
+// The product's fixed vocabularies, shared by forms, server validation and the database checks.
 
 export const USER_TYPES = ['startup', 'investor'] as const;
 export type UserType = (typeof USER_TYPES)[number];
@@ -69,12 +69,12 @@ export const FUNDING_BUCKETS = [
   '$10M+',
 ] as const;
 
-/** Minimum lengths from spec §9. */
+/** Minimum lengths set by the product spec (ADR 0006 says why the password's stays at 6). */
 export const MIN_USERNAME_LENGTH = 3;
 export const MIN_PASSWORD_LENGTH = 6;
 
 /**
- * Team size and funding goal are stored as integers (spec §3): the lower bound of the chosen
+ * Team size and funding goal are stored as integers: the lower bound of the chosen
  * bucket (people, or US dollars). The selects offer exactly the spec's labels; see
  * docs/decisions/0012-bucket-values.md.
  */
@@ -117,7 +117,7 @@ export const DECLINE_REASONS = [
 ] as const;
 export type DeclineReason = (typeof DECLINE_REASONS)[number]['value'];
 
-/** Spec §3 portfolio company performance. */
+/** A portfolio company's performance. */
 export const PERFORMANCE_LEVELS = ['growing', 'stable', 'declining'] as const;
 export type Performance = (typeof PERFORMANCE_LEVELS)[number];
 

@@ -79,7 +79,7 @@ export function investorCompleteness(profile: InvestorCompletenessInput): number
   return score(INVESTOR_PARTS, profile);
 }
 
-/** The spec §4 rule: the preferences item needs profileCompleteness ≥ 80. */
+/** The checklist's last item (the other side's preferences) needs profileCompleteness ≥ 80. */
 export const PREFERENCES_ITEM_THRESHOLD = 80;
 
 export interface ChecklistItem {

@@ -28,9 +28,10 @@ describe('GET /api/activities', () => {
   it('pages with a cursor without gaps or repeats, even for entries created in the same millisecond', async () => {
     const client = newClient();
     const { user } = await client.register('investor');
-    // 45 more entries, inserted in one statement batch so many share a timestamp.
+    // 45 more entries, inserted in one transaction with one timestamp, so they all share it.
+    const sameInstant = new Date();
     await suite.database.db.transaction(async (tx) => {
-      for (let i = 0; i < 45; i++) await recordActivity(tx, { userId: user.id, activityType: 'viewed_profile', entityId: i, description: `Entry ${i}` });
+      for (let i = 0; i < 45; i++) await recordActivity({ db: tx, clock: () => sameInstant }, { userId: user.id, activityType: 'viewed_profile', entityId: i, description: `Entry ${i}` });
     });
 
     const seen: number[] = [];

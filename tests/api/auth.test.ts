@@ -1,4 +1,4 @@
-// The auth API (spec §5, §7; security guide): registration, sign-in, sessions, logout, throttling.
+// The auth API (docs/security.md): registration, sign-in, sessions, logout, throttling.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { activities, securityEvents, sessions, users } from '../../src/server/db/schema';
 import { buildRegistration, TEST_PASSWORD } from '../factories';
 import { TestClient, buildTestApp, createTestClock, useTestSuite } from '../support/test-app';
+import { serviceContext } from '../support/service-context';
 
 let ipCounter = 0;
 // Each test gets its own client IP so the per-IP throttle of one test never leaks into another.
@@ -315,7 +316,7 @@ describe('deleteExpiredSessions', () => {
       clock.advanceDays(8);
       const live = new TestClient(sweepApp, '198.51.100.251');
       const { user: liveUser } = await live.register('investor');
-      await deleteExpiredSessions(suite.database.db, clock.now(), { idleDays: 7, absoluteDays: 30 });
+      await deleteExpiredSessions({ ...serviceContext(sweepApp), sessionPolicy: { idleDays: 7, absoluteDays: 30 } });
       expect(await suite.database.db.select().from(sessions).where(eq(sessions.userId, staleUser.id))).toHaveLength(0);
       expect(await suite.database.db.select().from(sessions).where(eq(sessions.userId, liveUser.id))).toHaveLength(1);
     } finally {

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { documents } from '../../src/server/db/schema';
-import { storeUploadedDocument, sweepOrphanBlobs } from '../../src/server/features/data-room/data-room.service';
+import { storeUploadedDocument } from '../../src/server/features/data-room/documents.service';
+import { sweepOrphanBlobs } from '../../src/server/features/data-room/housekeeping.service';
 import { BlobNotFoundError, type BlobStore } from '../../src/server/storage/blob-store';
 import { createS3BlobStore } from '../../src/server/storage/s3';
 import { buildStartupProfileBody } from '../factories';
@@ -108,10 +109,8 @@ describe('the data room on S3 storage', () => {
       const before = await bucketKeys();
       await expect(
         storeUploadedDocument(
-          { db: failingDb, blobs: store, now: () => new Date() },
-          { id: user.id, userType: 'startup', sessionId: 'x' },
-          { tmpPath, filename: 'deck.pdf', size: pdfBytes().length, sha256: 'x', fields: { type: 'Pitch Deck' } },
-          '127.0.0.1',
+          { ...suite.app.contextBase, db: failingDb, blobs: store, actor: { id: user.id, userType: 'startup', sessionId: 'x' }, log: suite.app.log },
+          { upload: { tmpPath, filename: 'deck.pdf', size: pdfBytes().length, sha256: 'x', fields: { type: 'Pitch Deck' } }, ip: '127.0.0.1' },
         ),
       ).rejects.toThrow('database unavailable');
       expect(await bucketKeys()).toEqual(before);
@@ -119,8 +118,8 @@ describe('the data room on S3 storage', () => {
       const orphan = path.join(scratch, 'orphan');
       writeFileSync(orphan, 'orphan');
       await store.putFile('documents/999/s3-orphan-0001', orphan, { contentType: 'text/plain', size: 6 });
-      expect(await sweepOrphanBlobs({ db: suite.database.db, blobs: store, now: () => new Date() })).toBe(0);
-      expect(await sweepOrphanBlobs({ db: suite.database.db, blobs: store, now: () => new Date(Date.now() + 2 * 60 * 60 * 1000) })).toBeGreaterThanOrEqual(1);
+      expect(await sweepOrphanBlobs({ db: suite.database.db, blobs: store, actor: null, clock: () => new Date() })).toBe(0);
+      expect(await sweepOrphanBlobs({ db: suite.database.db, blobs: store, actor: null, clock: () => new Date(Date.now() + 2 * 60 * 60 * 1000) })).toBeGreaterThanOrEqual(1);
       const keys = await bucketKeys();
       expect(keys).not.toContain('documents/999/s3-orphan-0001');
       // Every document row still has its object.

@@ -7,7 +7,8 @@ import { text } from 'node:stream/consumers';
 import { afterAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { activities, documentAccess, documents, matches } from '../../src/server/db/schema';
-import { storeUploadedDocument, sweepOrphanBlobs } from '../../src/server/features/data-room/data-room.service';
+import { storeUploadedDocument } from '../../src/server/features/data-room/documents.service';
+import { sweepOrphanBlobs } from '../../src/server/features/data-room/housekeeping.service';
 import { createAppJobQueue, JOB_NAMES } from '../../src/server/app-jobs';
 import { loadEnv } from '../../src/server/env';
 import { createDiskBlobStore } from '../../src/server/storage/disk';
@@ -161,7 +162,10 @@ describe('POST /api/documents', () => {
     const failingDb = { transaction: async () => { throw new Error('database unavailable'); } } as unknown as typeof suite.database.db;
     const keysBefore = await blobKeys();
     await expect(
-      storeUploadedDocument({ db: failingDb, blobs, now: () => new Date() }, { id: user.id, userType: 'startup', sessionId: 'x' }, { tmpPath, filename: 'deck.pdf', size: pdfBytes().length, sha256: 'x', fields: { type: 'Pitch Deck' } }, '127.0.0.1'),
+      storeUploadedDocument(
+        { ...suite.app.contextBase, db: failingDb, blobs, actor: { id: user.id, userType: 'startup', sessionId: 'x' }, log: suite.app.log },
+        { upload: { tmpPath, filename: 'deck.pdf', size: pdfBytes().length, sha256: 'x', fields: { type: 'Pitch Deck' } }, ip: '127.0.0.1' },
+      ),
     ).rejects.toThrow('database unavailable');
     expect(await blobKeys()).toEqual(keysBefore);
     expect(readdirSync(scratch)).toEqual([]); // the temp file is gone too
@@ -461,9 +465,9 @@ describe('sweepOrphanBlobs', () => {
     (await import('node:fs')).writeFileSync(orphanFile, 'orphan');
     await blobs.putFile('documents/999/orphan-blob-0001', orphanFile, { contentType: 'text/plain', size: 6 });
 
-    const young = await sweepOrphanBlobs({ db: suite.database.db, blobs, now: () => new Date() });
+    const young = await sweepOrphanBlobs({ db: suite.database.db, blobs, actor: null, clock: () => new Date() });
     expect(young).toBe(0); // just written: could still be an upload in flight
-    const removed = await sweepOrphanBlobs({ db: suite.database.db, blobs, now: () => new Date(Date.now() + 2 * 60 * 60 * 1000) });
+    const removed = await sweepOrphanBlobs({ db: suite.database.db, blobs, actor: null, clock: () => new Date(Date.now() + 2 * 60 * 60 * 1000) });
     expect(removed).toBeGreaterThanOrEqual(1);
     const keys = await blobKeys();
     expect(keys).not.toContain('documents/999/orphan-blob-0001');

@@ -21,7 +21,7 @@ async function rows<T>(query: ReturnType<typeof sql>, db = database.db): Promise
 }
 
 describe('the first migration', () => {
-  it('creates the whole spec §3 data model', async () => {
+  it('creates the whole data model', async () => {
     const tables = await rows<{ table_name: string }>(sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`);
     expect(tables.map((table) => table.table_name)).toEqual(
       expect.arrayContaining(['users', 'sessions', 'startup_profiles', 'investor_profiles', 'documents', 'document_access', 'matches', 'messages', 'milestones', 'activities', 'security_events']),

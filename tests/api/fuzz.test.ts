@@ -36,6 +36,7 @@ import {
   validArbitrary,
 } from '../support/fuzz-arbitraries';
 import { multipartPayload } from '../support/multipart';
+import { serviceContext } from '../support/service-context';
 import { TestClient, useTestSuite } from '../support/test-app';
 
 const suite = useTestSuite();
@@ -219,7 +220,7 @@ async function send(request: FuzzRequest, forgedToken = 'forged'): Promise<Light
   // so the rest of the run stays signed in.
   const replaced = response.cookies.find((cookie) => cookie.name === 'vm_session' && cookie.value !== persona.token);
   if (replaced && persona.userId !== undefined) {
-    persona.token = (await createSession(suite.database.db, persona.userId, suite.app.clock(), suite.app.config.sessionPolicy)).token;
+    persona.token = (await createSession(serviceContext(suite.app), persona.userId)).token;
   }
   return response;
 }

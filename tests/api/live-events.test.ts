@@ -6,8 +6,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../../src/server/db/client';
 import { messages, sessions } from '../../src/server/db/schema';
-import { endUserSessions, hashSessionToken } from '../../src/server/features/auth/session.service';
+import { endUserSessions } from '../../src/server/features/auth/session.service';
+import { hashSessionToken } from '../../src/server/features/auth/session-tokens';
 import { openEventStream, type EventStreamReader } from '../support/event-stream';
+import { serviceContext } from '../support/service-context';
 import { buildTestApp, createTestClock, TestClient, useTestSuite } from '../support/test-app';
 import { isPostgresRun, openTestDatabase } from '../support/test-database';
 
@@ -122,7 +124,7 @@ describe('a stream ends with its session', () => {
     await outsider.register('startup');
 
     const keptSessionId = hashSessionToken(kept.sessionToken!);
-    expect(await endUserSessions(suite.app.db, suite.app.events, userId, { exceptSessionId: keptSessionId })).toEqual({ ended: 2 });
+    expect(await endUserSessions(serviceContext(suite.app), { userId, exceptSessionId: keptSessionId })).toEqual({ ended: 2 });
     const left = await suite.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
     expect(left.map((row) => row.id)).toEqual([keptSessionId]);
     await publishMarker(userId, -4);
@@ -133,7 +135,7 @@ describe('a stream ends with its session', () => {
     expect((await second.request({ method: 'GET', url: '/api/user' })).statusCode).toBe(401);
 
     // Without an exception every session goes, and nobody else's.
-    expect(await endUserSessions(suite.app.db, suite.app.events, userId)).toEqual({ ended: 1 });
+    expect(await endUserSessions(serviceContext(suite.app), { userId })).toEqual({ ended: 1 });
     await publishMarker(userId, -5);
     await expect(streams[2]!.next()).rejects.toThrow('the event stream ended');
     expect((await outsider.request({ method: 'GET', url: '/api/user' })).statusCode).toBe(200);

@@ -42,7 +42,7 @@ const matchRow = async (startupId: number, investorId: number) =>
 describe('POST /api/generate-matches', () => {
   it('suggests fitting investors with an explained score, skips gated ones, and records the run', async () => {
     const fitting = await investorWithProfile({ firmName: 'Health Seed Fund', industryFocus: ['HealthTech'], stagePreference: ['Seed'], investmentRange: ['$1M - $3M'] });
-    // Three stages away from the startup: the stage gate closes the pair (guide §3).
+    // Three stages away from the startup: the stage gate closes the pair (docs/matching.md §3).
     const lateStage = await investorWithProfile({ firmName: 'Late Growth Partners', industryFocus: ['HealthTech'], stagePreference: ['Growth'], investmentRange: ['$10M+'] });
     const { client, user } = await startupWithProfile({ industry: 'HealthTech', stage: 'Seed', fundingGoal: 1_000_000, description: 'Remote patient monitoring for clinics, sold as a subscription.' });
 

@@ -185,7 +185,7 @@ describe('the shared plan', () => {
   it('is 403 for every call once the pair is no longer connected', async () => {
     const { startup, investor, startupUser, investorUser } = await pair();
     const milestone = (await create(startup, { title: 'Term sheet', investorId: investorUser.id })).json();
-    // Accepted is final in the product (spec §4); this guards the rule should that ever change.
+    // Accepted is final in the product; this guards the rule should that ever change.
     await suite.database.db.update(matches).set({ status: 'rejected' }).where(and(eq(matches.startupId, startupUser.id), eq(matches.investorId, investorUser.id)));
     for (const client of [startup, investor]) {
       expect((await client.request({ method: 'POST', url: `/api/milestones/${milestone.id}/update`, payload: { status: 'in_progress' } })).statusCode).toBe(403);

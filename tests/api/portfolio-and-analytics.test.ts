@@ -1,11 +1,11 @@
-// The persisted portfolio and investor analytics (issue #8): validation with the spec §5 messages,
+// The persisted portfolio and investor analytics (issue #8): validation with the form's messages,
 // ownership (404 for another investor's company, 403 for startups), the one-step add of a
 // connected startup, the CSV export, and the analytics aggregates.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { documents, documentViews, matchDecisions, matches, messages, portfolioCompanies } from '../../src/server/db/schema';
-import { csvCell } from '../../src/server/features/portfolio/portfolio.service';
+import { toCsv, type CsvCell } from '../../src/server/features/portfolio/portfolio-csv';
 import { formatDollars } from '../../src/shared/enums';
 import { buildStartupProfileBody } from '../factories';
 import { TestClient, buildTestApp, createTestClock, useTestSuite } from '../support/test-app';
@@ -240,11 +240,17 @@ describe('GET /api/portfolio/export.csv', () => {
   });
 
   it('neutralises every formula trigger, and quotes only what needs it', () => {
+    // One cell as the export writes it: what a one-column file holds between the header and the last line end.
+    const csvCell = (value: CsvCell) => toCsv(['Cell'], [[value]]).replace(/^\uFEFF/, '').slice('Cell\r\n'.length, -'\r\n'.length);
     for (const start of ['=', '+', '-', '@', '\t', '\r', '\n', '＝', '＋', '－', '＠']) expect(csvCell(`${start}1+1`).replace(/^"/, '')).toMatch(/^'/);
     expect(csvCell('Plain text')).toBe('Plain text');
     expect(csvCell('a,b')).toBe('"a,b"');
     expect(csvCell(null)).toBe('');
     expect(csvCell(2_500_000)).toBe('2500000');
+    expect(csvCell('Say "hi"')).toBe('"Say ""hi"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    // A number is data, never a formula: a negative one is written as it is.
+    expect(csvCell(-5)).toBe('-5');
   });
 
   it('is just the header row for an empty portfolio', async () => {

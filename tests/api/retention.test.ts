@@ -12,6 +12,9 @@ import { createTestClock, useTestSuite } from '../support/test-app';
 const suite = useTestSuite();
 const DAY = 86_400_000;
 
+/** A sweep's context on the suite's database, with time standing still at `now`. */
+const sweepContext = (now: Date) => ({ db: suite.database.db, clock: () => now });
+
 /** Rows the sweep counts as anonymous traffic (see retention.service.ts). */
 async function countAnonymousEvents(): Promise<number> {
   const [row] = await suite.database.db
@@ -44,7 +47,7 @@ describe('the anonymous-traffic sweep', () => {
       // The audit trail of what signed-in users did stays.
       { eventType: 'document_uploaded', userId: 1, detail: { marker }, createdAt: old },
     ]);
-    await sweepAnonymousTraffic(suite.database.db, now, { anonymousEventDays: 90, maxAnonymousEvents: 1_000_000, maxRateLimitRows: 1_000_000 });
+    await sweepAnonymousTraffic(sweepContext(now), { anonymousEventDays: 90, maxAnonymousEvents: 1_000_000, maxRateLimitRows: 1_000_000 });
     const left = await suite.database.db.select({ eventType: securityEvents.eventType, createdAt: securityEvents.createdAt }).from(securityEvents).where(sql`${securityEvents.detail}->>'marker' = ${marker}`);
     expect(left.map((row) => row.eventType).sort()).toEqual(['document_uploaded', 'login_failed']);
     expect(left.find((row) => row.eventType === 'login_failed')!.createdAt).toEqual(recent);
@@ -58,7 +61,7 @@ describe('the anonymous-traffic sweep', () => {
       select 'login_throttled', null, '198.51.100.' || (n % 250), jsonb_build_object('marker', ${marker}::text, 'n', n), now()
         from generate_series(1, 500) as n`);
     const cap = 200;
-    await sweepAnonymousTraffic(suite.database.db, now, { anonymousEventDays: 90, maxAnonymousEvents: cap, maxRateLimitRows: 1_000_000 });
+    await sweepAnonymousTraffic(sweepContext(now), { anonymousEventDays: 90, maxAnonymousEvents: cap, maxRateLimitRows: 1_000_000 });
     // The flood is the newest traffic, so the 200 kept are all from it (older anonymous rows went first).
     expect(await countEvents(marker)).toBe(200);
     expect(await countAnonymousEvents()).toBe(200);
@@ -75,7 +78,7 @@ describe('the anonymous-traffic sweep', () => {
       ...Array.from({ length: 5 }, (_, index) => ({ key: `${prefix}:live-${index}`, points: 1, expire: new Date(now.getTime() + (index + 1) * 60_000) })),
     ]);
     const [others] = await suite.database.db.select({ value: sql<number>`count(*)::int` }).from(rateLimits).where(sql`${rateLimits.key} not like ${`${prefix}%`} and ${rateLimits.expire} >= ${now}`);
-    const result = await sweepAnonymousTraffic(suite.database.db, now, { anonymousEventDays: 90, maxAnonymousEvents: 1_000_000, maxRateLimitRows: others!.value + 3 });
+    const result = await sweepAnonymousTraffic(sweepContext(now), { anonymousEventDays: 90, maxAnonymousEvents: 1_000_000, maxRateLimitRows: others!.value + 3 });
     expect(result.expiredRateLimits).toBeGreaterThanOrEqual(1);
     const left = await suite.database.db.select({ key: rateLimits.key }).from(rateLimits).where(sql`${rateLimits.key} like ${`${prefix}%`}`);
     // The three that expire last are kept; the two closest to expiry go.
@@ -109,7 +112,7 @@ describe('a flood of failed sign-ins', () => {
     }
     const flooded = await suite.database.db.select({ id: securityEvents.id }).from(securityEvents).where(and(eq(securityEvents.eventType, 'login_failed'), inArray(securityEvents.ip, Array.from({ length: 30 }, (_, index) => `192.0.2.${index}`))));
     expect(flooded.length).toBe(30);
-    await sweepAnonymousTraffic(suite.database.db, new Date(), { anonymousEventDays: 90, maxAnonymousEvents: 10, maxRateLimitRows: 10 });
+    await sweepAnonymousTraffic(sweepContext(new Date()), { anonymousEventDays: 90, maxAnonymousEvents: 10, maxRateLimitRows: 10 });
     const [limits] = await suite.database.db.select({ value: sql<number>`count(*)::int` }).from(rateLimits);
     expect(await countAnonymousEvents()).toBe(10);
     expect(limits!.value).toBeLessThanOrEqual(10);

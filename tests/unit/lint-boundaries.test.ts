@@ -26,7 +26,7 @@ describe('the boundaries lint', { timeout: 120_000 }, () => {
     const deep = await boundaryErrors('src/server/features/messaging/lint-fixture.ts', "import { areConnected } from '../matching/connections';\nexport const check = areConnected;\n");
     expect(deep).toEqual([expect.stringMatching(/features\/messaging imports the internals of features\/matching .*index\.ts/)]);
 
-    const typeOnly = await boundaryErrors('src/server/features/dashboard/lint-fixture.ts', "import type { DataRoomDeps } from '../data-room/data-room.service';\nexport type Deps = DataRoomDeps;\n");
+    const typeOnly = await boundaryErrors('src/server/features/dashboard/lint-fixture.ts', "import type { DataRoomContext } from '../data-room/data-room-context';\nexport type Deps = DataRoomContext;\n");
     expect(typeOnly).toHaveLength(1);
 
     expect(await boundaryErrors('src/server/features/messaging/lint-fixture.ts', "import { areConnected } from '../matching';\nexport const check = areConnected;\n")).toEqual([]);

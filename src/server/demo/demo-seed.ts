@@ -4,16 +4,16 @@ import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { AppDatabase } from '../db/client';
 import type { Env } from '../env';
 import { investorProfiles, matches, startupProfiles, users } from '../db/schema';
-import { matchingJobHandlers } from '../app-jobs';
+import { matchingJobHandlers, SILENT_EVENTS } from '../app-jobs';
 import { createJobQueue } from '../jobs/job-queue';
 import { serializeError } from '../logging';
-import { createMatchingEngineStore, decideMatch, generateMatches } from '../features/matching';
+import { createMatchingEngineStore, decideMatch, generateMatches, type MatchingContext } from '../features/matching';
 import { sendMessage } from '../features/messaging';
 import { createMilestone } from '../features/milestones';
 import { createPortfolioCompany } from '../features/portfolio';
 import { CreatePortfolioCompanyBody } from '../../shared/contracts/portfolio';
 import type { Actor } from '../actor';
-import type { EventHub } from '../realtime/event-hub';
+import { actingFor, inTransaction, type ServiceLog } from '../service-context';
 import { insertInvestorProfile, insertStartupProfile, insertUser } from './demo-builders';
 import { recordActivity } from '../features/activity';
 import { DEMO_CONVERSATION, DEMO_INVESTORS, DEMO_PASSWORD, DEMO_PORTFOLIO_COMPANIES, DEMO_STARTUPS } from './demo-data';
@@ -34,26 +34,28 @@ export async function isDatabaseEmpty(db: AppDatabase): Promise<boolean> {
  * investor declines its weakest open suggestion; connected pairs exchange a first few messages and
  * start a shared plan; investors record what they already hold. Returns the demo logins to print.
  */
-export async function seedDemoData(db: AppDatabase, now = new Date()): Promise<Array<{ username: string; userType: string }>> {
-  const logins = await insertDemoPopulation(db);
-  await playDemoDecisions(db);
-  await playDemoRelationships(db, now);
+export async function seedDemoData(db: AppDatabase, clock: () => Date = () => new Date()): Promise<Array<{ username: string; userType: string }>> {
+  const log: ServiceLog = { debug: () => {}, info: () => {}, warn: () => {}, error: (obj: unknown, msg?: string) => console.error(msg ?? '', serializeError(obj)) };
+  // The decisions queue learning jobs like real ones; the seed runs them itself before it returns.
+  const jobs = createJobQueue({ db, clock, log, handlers: matchingJobHandlers(() => seed) });
+  // The seed acts for nobody, and for each demo user in turn (actingFor). Nobody is connected
+  // while it runs, so its live events have no one to reach.
+  const seed: MatchingContext<Actor | null> = { db, clock, actor: null, events: SILENT_EVENTS, jobs, log, matchingEngines: createMatchingEngineStore() };
+  const logins = await insertDemoPopulation(seed);
+  await playDemoDecisions(seed);
+  await playDemoRelationships(seed);
   return logins;
 }
 
-// Nobody is connected while the seed runs, so its live events have no one to reach.
-const SEED_EVENTS: EventHub = { publish: async () => {}, subscribe: () => () => {}, start: async () => {}, stop: async () => {} };
+type SeedContext = MatchingContext<Actor | null>;
 
-async function playDemoDecisions(db: AppDatabase): Promise<void> {
-  const logger = { info: () => {}, warn: () => {}, error: (obj: unknown, msg?: string) => console.error(msg ?? '', serializeError(obj)) };
-  const engines = createMatchingEngineStore();
-  const clock = () => new Date();
-  // The decisions queue learning jobs like real ones; the seed runs them itself before it returns.
-  const jobs = createJobQueue({ db, clock, log: logger, handlers: matchingJobHandlers({ db, engines, clock }) });
-  const deps = { db, events: SEED_EVENTS, engines, jobs };
+const demoActor = (id: number, userType: Actor['userType']): Actor => ({ id, userType, sessionId: 'demo-seed' });
+
+async function playDemoDecisions(seed: SeedContext): Promise<void> {
+  const { db } = seed;
   const people = await db.select({ id: users.id, userType: users.userType }).from(users).orderBy(asc(users.id));
-  const actors: Actor[] = people.map((person) => ({ id: person.id, userType: person.userType as Actor['userType'], sessionId: 'demo-seed' }));
-  for (const actor of actors) await generateMatches(deps, actor);
+  const actors = people.map((person) => demoActor(person.id, person.userType as Actor['userType']));
+  for (const actor of actors) await generateMatches(actingFor(seed, actor));
   for (const actor of actors) {
     const ownSide = actor.userType === 'startup' ? matches.startupId : matches.investorId;
     const pending = await db
@@ -61,17 +63,18 @@ async function playDemoDecisions(db: AppDatabase): Promise<void> {
       .from(matches)
       .where(and(eq(ownSide, actor.id), eq(matches.status, 'pending')))
       .orderBy(desc(matches.score), asc(matches.id));
-    if (actor.userType === 'startup' && pending[0]) await decideMatch(deps, actor, pending[0].id, { status: 'accepted' });
-    if (actor.userType === 'investor' && pending.length > 0) await decideMatch(deps, actor, pending.at(-1)!.id, { status: 'rejected', reason: 'stage' });
+    if (actor.userType === 'startup' && pending[0]) await decideMatch(actingFor(seed, actor), { matchId: pending[0].id, status: 'accepted' });
+    if (actor.userType === 'investor' && pending.length > 0) await decideMatch(actingFor(seed, actor), { matchId: pending.at(-1)!.id, status: 'rejected', reason: 'stage' });
   }
-  await deps.jobs.idle();
+  await seed.jobs.idle();
 }
 
 const dayOffset = (now: Date, days: number) => new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 
-async function playDemoRelationships(db: AppDatabase, now: Date): Promise<void> {
-  const deps = { db, events: SEED_EVENTS, now: () => now };
-  const actor = (id: number, userType: Actor['userType']): Actor => ({ id, userType, sessionId: 'demo-seed' });
+async function playDemoRelationships(seed: SeedContext): Promise<void> {
+  const { db } = seed;
+  // The plans' dates are days from the seed's start.
+  const now = seed.clock();
   const pairs = await db
     .select({ startupId: matches.startupId, investorId: matches.investorId, companyName: startupProfiles.companyName, investorFirstName: users.firstName })
     .from(matches)
@@ -80,31 +83,31 @@ async function playDemoRelationships(db: AppDatabase, now: Date): Promise<void> 
     .where(eq(matches.status, 'accepted'))
     .orderBy(asc(matches.id));
   for (const pair of pairs) {
-    const startup = actor(pair.startupId, 'startup');
-    const investor = actor(pair.investorId, 'investor');
+    const startup = actingFor(seed, demoActor(pair.startupId, 'startup'));
+    const investor = actingFor(seed, demoActor(pair.investorId, 'investor'));
     const [first, reply, followUp] = DEMO_CONVERSATION;
-    await sendMessage(deps, startup, { receiverId: pair.investorId, content: first(pair) });
-    await sendMessage(deps, investor, { receiverId: pair.startupId, content: reply() });
-    await sendMessage(deps, startup, { receiverId: pair.investorId, content: followUp() });
+    await sendMessage(startup, { receiverId: pair.investorId, content: first(pair) });
+    await sendMessage(investor, { receiverId: pair.startupId, content: reply() });
+    await sendMessage(startup, { receiverId: pair.investorId, content: followUp() });
     const plan = [
       { title: 'Intro call', description: 'Founders walk the partner through the company and the round.', status: 'completed' as const, date: dayOffset(now, -7) },
       { title: 'Due diligence', description: 'Metrics, customer calls and the data room review.', status: 'in_progress' as const, date: dayOffset(now, 10) },
       { title: 'Term sheet', description: 'Agree the headline terms of the investment.', status: 'pending' as const, date: dayOffset(now, 24) },
     ];
-    for (const milestone of plan) await createMilestone(deps, startup, { ...milestone, investorId: pair.investorId });
+    for (const milestone of plan) await createMilestone(startup, { ...milestone, investorId: pair.investorId });
   }
 
   const investors = await db.select({ id: investorProfiles.userId }).from(investorProfiles).orderBy(asc(investorProfiles.userId));
   for (const [index, { id }] of investors.entries()) {
     for (const offset of [0, 1]) {
       const company = DEMO_PORTFOLIO_COMPANIES[(2 * index + offset) % DEMO_PORTFOLIO_COMPANIES.length]!;
-      await createPortfolioCompany(db, actor(id, 'investor'), CreatePortfolioCompanyBody.parse(company));
+      await createPortfolioCompany(actingFor(seed, demoActor(id, 'investor')), CreatePortfolioCompanyBody.parse(company));
     }
   }
 }
 
-async function insertDemoPopulation(db: AppDatabase): Promise<Array<{ username: string; userType: string }>> {
-  return db.transaction(async (tx) => {
+async function insertDemoPopulation(seed: SeedContext): Promise<Array<{ username: string; userType: string }>> {
+  return seed.db.transaction(async (tx) => {
     const insertAccount = async (person: { username: string; firstName: string; lastName: string }, userType: 'startup' | 'investor') => {
       const user = await insertUser(tx, {
         userType,
@@ -115,7 +118,7 @@ async function insertDemoPopulation(db: AppDatabase): Promise<Array<{ username: 
         password: DEMO_PASSWORD,
         confirmPassword: DEMO_PASSWORD,
       });
-      await recordActivity(tx, { userId: user.id, activityType: 'account_created', entityId: user.id, description: 'Created your VentureMatch account' });
+      await recordActivity(inTransaction(seed, tx), { userId: user.id, activityType: 'account_created', entityId: user.id, description: 'Created your VentureMatch account' });
       return user.id;
     };
     for (const startup of DEMO_STARTUPS) await insertStartupProfile(tx, await insertAccount(startup, 'startup'), startup.profile);

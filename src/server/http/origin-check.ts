@@ -1,4 +1,4 @@
-// Cross-site request defence (security guide). Login, logout and multipart uploads are "simple"
+// Cross-site request defence (docs/security.md). Login, logout and multipart uploads are "simple"
 // requests a foreign page can send with our cookie, so every state-changing request must come
 // from our own origin. GET/HEAD/OPTIONS change nothing and pass.
 import type { FastifyInstance } from 'fastify';
@@ -16,7 +16,7 @@ export function registerOriginCheck(app: FastifyInstance): void {
     const ownOrigin = app.config.appOrigin ?? `${request.protocol}://${request.host}`;
     const isCrossSite = fetchSite === 'cross-site' || (origin !== undefined && origin !== ownOrigin);
     if (!isCrossSite) return;
-    await recordSecurityEvent(app.db, {
+    await recordSecurityEvent(app.contextBase, {
       eventType: 'cross_site_denied',
       userId: request.actor?.id ?? null,
       ip: request.ip,

@@ -53,7 +53,7 @@ export function defineRoute<E extends Endpoint, A extends Access>(
       if (access !== 'public') {
         if (!actor) throw unauthenticated();
         if (access !== 'user' && actor.userType !== access) {
-          await recordSecurityEvent(request.server.db, {
+          await recordSecurityEvent(request.server.contextBase, {
             eventType: 'authorization_denied',
             userId: actor.id,
             ip: request.ip,

@@ -1,6 +1,7 @@
 // The session guard: turns the session cookie into `request.actor` for every /api request.
 // Routes never read cookies themselves; they declare who may call them (see route.ts).
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { contextFor } from '../app-context';
 import { resolveSession } from '../features/auth';
 
 export function sessionCookieName(isSecure: boolean): string {
@@ -28,7 +29,8 @@ export function registerSessionGuard(app: FastifyInstance): void {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[sessionCookieName(app.config.cookieSecure)];
     if (!token) return;
-    const resolved = await resolveSession(app.db, token, app.clock(), app.config.sessionPolicy);
+    // Nobody is known yet: the session is looked up for no one in particular.
+    const resolved = await resolveSession(contextFor(app.contextBase, null, request.log), token);
     if (!resolved) {
       clearSessionCookie(app, reply);
       return;

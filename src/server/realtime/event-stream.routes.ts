@@ -27,7 +27,7 @@ export function registerEventStream(app: FastifyInstance): void {
     for (const end of openStreams) end();
   });
 
-  defineRoute(app, streamEvents, 'user', async ({ actor, request, reply }) => {
+  defineRoute(app, streamEvents, 'user', async ({ actor, ctx, request, reply }) => {
     reply.hijack();
     const response = reply.raw;
     response.writeHead(200, {
@@ -59,16 +59,16 @@ export function registerEventStream(app: FastifyInstance): void {
     };
     // Subscribed before the session is looked at below: a logout that commits after that look is
     // heard here, and one that committed before it is seen by it.
-    const unsubscribe = app.events.subscribe(actor.id, onEvent);
+    const unsubscribe = ctx.events.subscribe(actor.id, onEvent);
 
     let expiryTimer: ReturnType<typeof setTimeout> | undefined;
     // Waits for the session's deadline, then looks again: activity elsewhere may have moved the
     // idle deadline later, in which case it waits for the new one.
     const watchDeadline = () => {
-      sessionDeadline(app.db, actor.sessionId, app.config.sessionPolicy)
+      sessionDeadline(ctx, actor.sessionId)
         .then((deadline) => {
           if (isClosed) return;
-          const remainingMs = deadline ? deadline.getTime() - app.clock().getTime() : 0;
+          const remainingMs = deadline ? deadline.getTime() - ctx.clock().getTime() : 0;
           if (remainingMs <= 0) return end();
           expiryTimer = setTimeout(watchDeadline, Math.min(remainingMs, MAX_TIMER_MS));
         })
@@ -81,7 +81,7 @@ export function registerEventStream(app: FastifyInstance): void {
     watchDeadline();
 
     const heartbeat = setInterval(() => {
-      isSessionActive(app.db, actor.sessionId, app.clock(), app.config.sessionPolicy)
+      isSessionActive(ctx, actor.sessionId)
         .then((isActive) => (isActive ? write(`: heartbeat\n\n`) : end()))
         .catch((error: unknown) => {
           // A database hiccup is not a logout: keep the stream and check again next time.

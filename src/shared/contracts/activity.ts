@@ -1,4 +1,4 @@
-// The activity feed (spec §3 activities; issue #3): the signed-in user's own entries, newest first.
+// The activity feed (issue #3): the signed-in user's own entries, newest first.
 import { z } from 'zod';
 import { boundedIntParam } from './common';
 import { defineEndpoint } from './endpoint';

@@ -1,9 +1,9 @@
-// Auth endpoints and the field rules shared by the /auth forms and the server (spec §5, §7).
+// Auth endpoints and the field rules shared by the /auth forms and the server.
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH, MIN_USERNAME_LENGTH, USER_TYPES } from '../enums';
 import { defineEndpoint } from './endpoint';
 
-// Upper bounds are ours (security guide: names ≤ 100); the spec only sets minimums.
+// Upper bounds are ours (docs/security.md, "Input": names ≤ 100); the product spec only sets minimums.
 const MAX_NAME_LENGTH = 100;
 // Generous so pass-phrases and password managers work; bounded so hashing cannot be abused.
 export const MAX_PASSWORD_LENGTH = 1024;
@@ -17,7 +17,7 @@ const loginUsername = z
 // Usernames are shown to other users, so new ones are kept to a plain, unambiguous set.
 const username = loginUsername.regex(/^[A-Za-z0-9._-]+$/, 'Username may use only letters, numbers, dots, dashes and underscores');
 
-// Passwords are checked exactly as typed: no trimming (security guide §7).
+// Passwords are checked exactly as typed: no trimming (docs/security.md, "Sessions and authentication").
 const password = z
   .string({ error: 'Password is required' })
   .min(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters')

@@ -1,4 +1,4 @@
-// The dashboard's stat cards (spec §2, §9; issue #3): real counts, per role.
+// The dashboard's stat cards (issue #3; docs/profiles.md, "Dashboard numbers"): real counts, per role.
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 

@@ -1,14 +1,14 @@
-// The data room (spec §3 documents and document_access, §5 upload/delete, §7; issue #5).
+// The data room (issue #5; docs/data-room.md): documents, their sharing, upload and delete.
 import { z } from 'zod';
 import { DOCUMENT_CATEGORIES } from '../enums';
 import { boundedInt, idField, idParam } from './common';
 import { defineEndpoint } from './endpoint';
 
-/** Spec §9: the upload hint says up to 10MB; the server enforces 10 MiB exactly. */
+/** The upload hint says up to 10MB; the server enforces 10 MiB exactly. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
 
-/** Spec §5: the picker's accept list. */
+/** The file picker's accept list. */
 export const UPLOAD_EXTENSIONS = ['pdf', 'docx', 'xlsx', 'pptx', 'doc', 'xls', 'ppt', 'txt', 'csv'] as const;
 
 export const DocumentSummary = z.object({
@@ -31,7 +31,7 @@ export const DocumentSummary = z.object({
 });
 export type DocumentSummary = z.infer<typeof DocumentSummary>;
 
-/** The multipart fields beside `file` (spec §7: file, name, type). */
+/** The multipart fields beside `file`: the display name and the document type. */
 export const UploadDocumentFields = z.strictObject({
   name: z.string().trim().max(200, 'The document name must be at most 200 characters').optional(),
   type: z.enum(DOCUMENT_CATEGORIES, { error: 'Please select a document type.' }),

@@ -1,4 +1,4 @@
-// Matches (spec §3, §4, §7; issue #4): both sides' lists with the nested counterpart card and the
+// Matches (issue #4; docs/matching.md): both sides' lists with the nested counterpart card and the
 // score's explanation, decisions, and generation.
 import { z } from 'zod';
 import { DECLINE_REASONS, MATCH_STATUSES, USER_TYPES } from '../enums';

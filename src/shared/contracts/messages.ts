@@ -1,4 +1,4 @@
-// Messaging (spec §3 messages and the conversation summary, §4, §5, §7; issue #6).
+// Messaging (issue #6; docs/messaging.md): messages, conversation summaries, sending and reads.
 import { z } from 'zod';
 import { USER_TYPES } from '../enums';
 import { boundedIntParam, idField, idParam } from './common';
@@ -17,7 +17,7 @@ export const Message = z.object({
 });
 export type Message = z.infer<typeof Message>;
 
-/** Spec §5: content is trimmed; empty or whitespace-only is not sent. */
+/** Content is trimmed; empty or whitespace-only is not sent. */
 export const SendMessageBody = z.strictObject({
   receiverId: idField('Choose who to send the message to'),
   content: z

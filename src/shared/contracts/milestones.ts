@@ -1,5 +1,4 @@
-// Shared milestones (spec §3 milestones, §4 milestone status, §5 milestone, §6 partner id rule;
-// issue #7): a mutual action plan for each connected pair.
+// Shared milestones (issue #7; docs/milestones.md): a mutual action plan for each connected pair.
 import { z } from 'zod';
 import { MILESTONE_STATUSES } from '../enums';
 import { idField, idParam } from './common';
@@ -38,7 +37,7 @@ const calendarDate = z
   .refine((value) => value === '' || isCalendarDate(value), 'Please enter a valid date');
 const partnerId = idField('Choose a connected partner');
 
-/** Spec §6: a startup names its partner as investorId, an investor as startupId. */
+/** The partner id rule: a startup names its partner as investorId, an investor as startupId. */
 export const CreateMilestoneBody = z.strictObject({
   title,
   description: description.optional().default(''),
@@ -53,7 +52,7 @@ export const EditMilestoneBody = z
   .strictObject({ title: title.optional(), description: description.optional(), date: calendarDate.optional() })
   .refine((body) => Object.keys(body).length > 0, 'Change at least one of title, description or date');
 
-/** Spec §4: Start (pending → in_progress) and Complete (in_progress → completed). */
+/** Status only moves forward: Start (pending → in_progress) and Complete (in_progress → completed). */
 export const UpdateMilestoneStatusBody = z.strictObject({ status: z.enum(['in_progress', 'completed'], { error: 'Status must be in_progress or completed' }) });
 
 export const UpcomingMilestone = Milestone.extend({ partnerName: z.string() });

@@ -1,4 +1,4 @@
-// The investor portfolio (spec §3 portfolio company, §5 portfolio company form; issue #8), made
+// The investor portfolio (issue #8; docs/portfolio-and-analytics.md): portfolio companies made
 // persistent, and the investor analytics screen's single aggregate endpoint.
 import { z } from 'zod';
 import { INDUSTRIES, PERFORMANCE_LEVELS, STAGES } from '../enums';

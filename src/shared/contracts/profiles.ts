@@ -1,4 +1,4 @@
-// Profiles (spec §3, §5, §7; issue #3): the forms' rules with the spec's messages, the server's
+// Profiles (issue #3; docs/profiles.md): the forms' rules with the spec's messages, the server's
 // strict bodies, and the public cards other users see.
 import { z } from 'zod';
 import { FUNDING_BUCKETS, FUNDING_GOAL_OPTIONS, INDUSTRIES, STAGES, TEAM_SIZE_OPTIONS } from '../enums';
@@ -125,7 +125,7 @@ export type InvestorProfile = z.infer<typeof InvestorProfile>;
 export const OwnProfile = z.discriminatedUnion('kind', [StartupProfile, InvestorProfile]);
 export type OwnProfile = z.infer<typeof OwnProfile>;
 
-/** The startup card other users see (spec §3 match-card fields). `id` is the account id. */
+/** The startup card other users see (the match-card fields). `id` is the account id. */
 export const StartupCard = z.object({
   id: z.number(),
   companyName: z.string(),
@@ -141,7 +141,7 @@ export const StartupCard = z.object({
 });
 export type StartupCard = z.infer<typeof StartupCard>;
 
-/** The investor card other users see (spec §3 match-card fields). `id` is the account id. */
+/** The investor card other users see (the match-card fields). `id` is the account id. */
 export const InvestorCard = z.object({
   id: z.number(),
   firmName: z.string(),

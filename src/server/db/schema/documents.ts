@@ -1,4 +1,4 @@
-// Data room documents and per-user access grants (spec §3, data-room guide).
+// Data room documents and per-user access grants (see docs/data-room.md).
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
@@ -50,7 +50,7 @@ export const documentAccess = pgTable(
 );
 
 // Each open of a document by a grantee: who, when, and how long the preview stayed open.
-// Feeds the owner's per-investor engagement and the match card (data-room guide).
+// Feeds the owner's per-investor engagement and the match card (docs/data-room.md).
 export const documentViews = pgTable(
   'document_views',
   {

@@ -4,7 +4,7 @@ import { check, index, integer, jsonb, pgTable, serial, text, timestamp } from '
 import { matches } from './relationships';
 import { users } from './users';
 
-// The single matches.status column does not say who acted; this log does (matching guide §5).
+// The single matches.status column does not say who acted; this log does (docs/matching.md §6).
 export const matchDecisions = pgTable(
   'match_decisions',
   {

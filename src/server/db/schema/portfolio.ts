@@ -1,4 +1,4 @@
-// An investor's portfolio companies (spec §3 portfolio company; made persistent by issue #8).
+// An investor's portfolio companies (the product's portfolio company entity; made persistent by issue #8).
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';

@@ -1,4 +1,4 @@
-// Startup and investor profiles (spec §3). One profile per account.
+// Startup and investor profiles. One profile per account.
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';

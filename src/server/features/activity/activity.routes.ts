@@ -5,5 +5,5 @@ import { defineRoute } from '../../http/route';
 import * as activity from './activity.service';
 
 export function registerActivityRoutes(app: FastifyInstance): void {
-  defineRoute(app, listActivities, 'user', ({ actor, query }) => activity.listActivities(app.db, actor, query));
+  defineRoute(app, listActivities, 'user', ({ ctx, query }) => activity.listActivities(ctx, query));
 }

@@ -2,12 +2,12 @@
 // real tables. This is a read model: it reads other features' tables (matches, match_decisions,
 // messages, document_views, portfolio_companies) directly instead of calling their services,
 // because eight GROUP BYs beat loading every row through them. It never writes. See
-// docs/decisions/0108-analytics-read-model.md and docs/portfolio-and-analytics.md.
+// docs/decisions/0025-analytics-read-model.md and docs/portfolio-and-analytics.md.
 import { sql, type SQL } from 'drizzle-orm';
 import type { InvestorAnalytics } from '../../../shared/contracts/portfolio';
 import { DECLINE_REASONS, PERFORMANCE_LEVELS, STAGES } from '../../../shared/enums';
 import type { AppDatabase } from '../../db/client';
-import type { Actor } from '../../actor';
+import type { ServiceContext } from '../../service-context';
 
 /** How many weeks the activity chart covers, this week included. */
 export const ACTIVITY_WEEKS = 12;
@@ -32,9 +32,11 @@ function byVocabulary<T extends { label: string }>(list: T[], vocabulary: readon
   return [...list].sort((a, b) => rank(a.label) - rank(b.label));
 }
 
-export async function getInvestorAnalytics(db: AppDatabase, actor: Actor, now = new Date()): Promise<InvestorAnalytics> {
+export async function getInvestorAnalytics(ctx: ServiceContext): Promise<InvestorAnalytics> {
+  const { db } = ctx;
   // Every query below filters on the actor's own id: an investor only ever sees their own numbers.
-  const me = actor.id;
+  const me = ctx.actor.id;
+  const now = ctx.clock();
   const nowUtc = sql`(${now.toISOString()}::timestamptz at time zone 'UTC')`;
   const [funnelRows, reasons, scores, industries, stages, weekly, portfolioIndustries, portfolioPerformance] = await Promise.all([
     rows<{ suggested: number; pending: number; accepted: number; declined: number }>(db, sql`

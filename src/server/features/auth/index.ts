@@ -1,7 +1,8 @@
 // The auth feature's public API: the only file other features (and http/, the app, the demo)
 // import. Sessions for the session guard and the event stream, the login throttle and password
 // hashing for the app and the demo builders.
-export { type AuthDeps } from './auth.service';
+export { type AuthContext } from './auth.service';
 export { createLoginThrottle, type LoginThrottle } from './login-throttle';
 export { hashPassword } from './passwords';
-export { deleteExpiredSessions, isSessionActive, resolveSession, sessionDeadline, type SessionPolicy } from './session.service';
+export { deleteExpiredSessions, isSessionActive, resolveSession, sessionDeadline, type SessionContext } from './session.service';
+export { type SessionPolicy } from './session-tokens';

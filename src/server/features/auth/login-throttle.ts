@@ -1,4 +1,4 @@
-// Failed-login throttling by username and by IP (security guide §9). Counters live in the database
+// Failed-login throttling by username and by IP (docs/security.md). Counters live in the database
 // (rate-limiter-flexible's Drizzle store), so every app instance sees the same counts. Blocking is
 // temporary: the window expires and the user can try again; there is no permanent lockout.
 import { RateLimiterDrizzle, type RateLimiterRes } from 'rate-limiter-flexible';

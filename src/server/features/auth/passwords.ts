@@ -1,4 +1,4 @@
-// Password hashing and the common-password rule (security guide §7).
+// Password hashing and the common-password rule (docs/security.md, docs/decisions/0006).
 import { hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
 

@@ -5,5 +5,5 @@ import { defineRoute } from '../../http/route';
 import * as dashboard from './dashboard.service';
 
 export function registerDashboardRoutes(app: FastifyInstance): void {
-  defineRoute(app, getDashboardStats, 'user', ({ actor }) => dashboard.getDashboardStats(app.db, actor));
+  defineRoute(app, getDashboardStats, 'user', ({ ctx }) => dashboard.getDashboardStats(ctx));
 }

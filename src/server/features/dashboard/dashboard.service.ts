@@ -1,20 +1,20 @@
 // The dashboard's numbers, gathered from each feature's own service (no other feature's tables).
+// Every count runs on the caller's context, so "now" is the injected clock's.
 import type { DashboardStats } from '../../../shared/contracts/dashboard';
-import type { AppDatabase } from '../../db/client';
-import type { Actor } from '../../actor';
+import type { ServiceContext } from '../../service-context';
 import { countSharedDocuments } from '../data-room';
 import { summarizeMatches } from '../matching';
 import { countActiveConversations } from '../messaging';
 import { countPortfolioCompanies } from '../portfolio';
 
-export async function getDashboardStats(db: AppDatabase, actor: Actor): Promise<DashboardStats> {
-  const [matchSummary, activeConversations] = await Promise.all([summarizeMatches(db, actor), countActiveConversations(db, actor)]);
-  if (actor.userType === 'startup') {
+export async function getDashboardStats(ctx: ServiceContext): Promise<DashboardStats> {
+  const [matchSummary, activeConversations] = await Promise.all([summarizeMatches(ctx), countActiveConversations(ctx)]);
+  if (ctx.actor.userType === 'startup') {
     return {
       kind: 'startup',
       averageMatchScore: matchSummary.averageScore,
       potentialMatches: matchSummary.pendingCount,
-      sharedDocuments: await countSharedDocuments(db, actor),
+      sharedDocuments: await countSharedDocuments(ctx),
       activeConversations,
     };
   }
@@ -22,7 +22,7 @@ export async function getDashboardStats(db: AppDatabase, actor: Actor): Promise<
     kind: 'investor',
     averageMatchScore: matchSummary.averageScore,
     potentialStartups: matchSummary.pendingCount,
-    portfolioCompanies: await countPortfolioCompanies(db, actor),
+    portfolioCompanies: await countPortfolioCompanies(ctx),
     activeConversations,
   };
 }

@@ -1,11 +1,11 @@
-// What a file really is, from its bytes (data-room guide, upload step 2–3). The extension must be
-// on the allowlist AND agree with the detected content; the stored MIME type comes from here,
-// never from the client's claim. HTML, SVG and scripts are refused under any name.
+// What a file really is, from its bytes (docs/data-room.md, upload pipeline step 3). The extension
+// must be on the allowlist AND agree with the detected content; the stored MIME type comes from
+// here, never from the client's claim. HTML, SVG and scripts are refused under any name.
 import { open } from 'node:fs/promises';
 import { fileTypeFromFile } from 'file-type';
 import { inspectZip } from './zip-inspection';
 
-/** Spec §5 picker list, with the MIME type we store and serve for each. */
+/** The upload dialog's list of accepted file types, with the MIME type we store and serve for each. */
 export const ALLOWED_EXTENSIONS = {
   pdf: 'application/pdf',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',

@@ -1,3 +1,7 @@
 // The data room's public API: the only file other features (and http/, the app, the demo) import.
-// Its reaction to new connections (auto-share) registers itself with matching's connections.
-export { countSharedDocuments, sweepOrphanBlobs, sweepStaleUploads } from './data-room.service';
+// Importing it also registers the data room's reaction to new connections (auto-share) with
+// matching, so every process that can connect a pair shares documents the same way.
+import './auto-share.service';
+
+export { countSharedDocuments } from './grants.service';
+export { sweepOrphanBlobs, sweepStaleUploads } from './housekeeping.service';

@@ -4,15 +4,17 @@
 // linear in the population and takes seconds at 100k profiles, while scoring one profile against
 // everyone takes milliseconds. So the engine is built once and then synced before each use:
 // - profiles saved since the last sync are re-read and upserted against the frozen text index
-//   (matching guide §6: re-score only what changed; the idf moves only at the next rebuild);
+//   (re-score only what changed; the idf moves only at the next rebuild);
 // - learned per-user state saved since the last sync is re-applied;
 // - a full rebuild (fresh vocabulary and idf, a refit of the global learning models) happens when
 //   the changes since the last build reach a tenth of the population, or the build is an hour old.
 // Every instance syncs from the database, so several instances on one database agree without
 // talking to each other. Syncs are serialised: one at a time per instance.
 import { desc, gt, sql } from 'drizzle-orm';
+import type { Actor } from '../../actor';
 import { queryRows, type DbExecutor } from '../../db/client';
 import { investorProfiles, matchDecisions, matchingUserState, startupProfiles } from '../../db/schema';
+import type { ServiceContext } from '../../service-context';
 import { fitGlobalModel, priorModel, type Decision, type GlobalModel, type UserLearningState } from './engine/learning';
 import { createMatchingEngine, type MatchingEngine } from './engine/matching-engine';
 import type { RawInvestorProfile, RawStartupProfile } from './engine/normalize';
@@ -40,8 +42,8 @@ export interface SyncedEngine {
 }
 
 export interface MatchingEngineStore {
-  /** The engine, synced with the database first. Concurrent callers share one sync. */
-  get(db: DbExecutor): Promise<SyncedEngine>;
+  /** The engine, synced with the context's database first. Concurrent callers share one sync. */
+  get(ctx: Pick<ServiceContext<Actor | null>, 'db'>): Promise<SyncedEngine>;
   /** Forces a full rebuild at the next get (after bulk imports, or in tests). */
   invalidate(): void;
 }
@@ -163,7 +165,7 @@ export function createMatchingEngineStore(): MatchingEngineStore {
   };
 
   return {
-    get(db) {
+    get({ db }) {
       if (queued) return queued;
       const sync = tail
         .catch(() => undefined)

@@ -1,4 +1,4 @@
-// Match generation and everything that keeps stored scores true (matching guide §5, §6):
+// Match generation and everything that keeps stored scores true (docs/matching.md §5, §6):
 // - generateMatches: score the caller against the other side (blocked candidates), rank with
 //   congestion and exploration, upsert the best as pending suggestions, refresh pending ones;
 // - rescorePendingMatches: after a profile save, re-score that profile's pending pairs;
@@ -8,26 +8,18 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { GenerateMatchesResult } from '../../../shared/contracts/matches';
 import type { UserType } from '../../../shared/enums';
 import { conflict } from '../../app-error';
-import type { JobQueue } from '../../jobs/job-queue';
-import { queryRows, type AppDatabase, type DbExecutor } from '../../db/client';
+import { queryRows, type DbExecutor } from '../../db/client';
 import { matches, matchingUserState } from '../../db/schema';
 import type { Actor } from '../../actor';
-import type { EventHub } from '../../realtime/event-hub';
+import { inTransaction, type ServiceContext } from '../../service-context';
 import { recordActivity } from '../activity';
 import { onProfileSaved } from '../profiles';
-import type { MatchingEngineStore } from './engine-store';
 import { sideComponentValues } from './engine-store';
+import type { MatchingContext } from './matching-context';
 import { congestionAdjusted, createUserState, recordDecision, uncertainty, withExploration, type UserLearningState } from './engine/learning';
 import type { SuggestedMatch } from './engine/matching-engine';
 import type { MatchExplanation } from './engine/match-explanation';
 import type { Side } from './engine/score-components';
-
-export interface MatchingDeps {
-  db: AppDatabase;
-  engines: MatchingEngineStore;
-  /** Learning and re-scores run as durable jobs (app-jobs.ts). */
-  jobs: JobQueue;
-}
 
 /** The durable jobs matching runs (registered in app-jobs.ts). */
 export const MATCHING_JOBS = {
@@ -40,8 +32,9 @@ export const MATCHING_JOBS = {
  * succession coalesce into one queued job; it runs after the response, and after a restart if the
  * process dies first.
  */
-export async function queuePendingRescore(deps: Pick<MatchingDeps, 'db' | 'jobs'>, user: { id: number; userType: UserType }): Promise<void> {
-  await deps.jobs.enqueue(deps.db, MATCHING_JOBS.rescorePending, { userId: user.id, userType: user.userType }, { dedupeKey: `rescore:${user.id}` });
+async function queuePendingRescore(ctx: ServiceContext): Promise<void> {
+  const { id, userType } = ctx.actor;
+  await ctx.jobs.enqueue(ctx.db, MATCHING_JOBS.rescorePending, { userId: id, userType }, { dedupeKey: `rescore:${id}` });
 }
 // Matching follows profiles (profiles never imports matching); loading this module registers it.
 onProfileSaved(queuePendingRescore);
@@ -52,9 +45,9 @@ export const GENERATED_MATCH_LIMIT = 50;
 export const MATCH_SCORE_FLOOR = 30;
 /** Ranked before congestion and exploration pick the final 50. */
 const CANDIDATE_POOL = 150;
-/** A counterpart with this many pending suggestions is ranked at score/√2 (guide §5, congestion). */
+/** A counterpart with this many pending suggestions is ranked at score/√2 (docs/matching.md §5, congestion). */
 const CONGESTION_CAP = 25;
-/** Guide §5: 1–2 of every 10 new suggestions go to high-uncertainty candidates. */
+/** 1–2 of every 10 new suggestions go to high-uncertainty candidates (docs/matching.md §5). */
 const EXPLORATION_SLOTS_PER_TEN = 1;
 
 /** What a match row stores in `breakdown`: the full explanation, in both voices. */
@@ -127,12 +120,14 @@ async function refreshPendingRows(db: DbExecutor, rows: Array<{ id: number; scor
  * candidate blocking), and stores the best as pending suggestions. Existing pending pairs get
  * their score and breakdown refreshed; accepted and rejected pairs are never touched.
  */
-export async function generateMatches(deps: MatchingDeps & { events: EventHub }, actor: Actor, now = new Date()): Promise<GenerateMatchesResult> {
-  const { engine } = await deps.engines.get(deps.db);
+export async function generateMatches(ctx: MatchingContext): Promise<GenerateMatchesResult> {
+  const { actor } = ctx;
+  const { engine } = await ctx.matchingEngines.get(ctx);
   if (!engine.has(actor.userType, actor.id)) throw conflict('Complete your profile first: matches are scored from it.');
   const side = actor.userType;
+  const now = ctx.clock();
 
-  return deps.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const existing = await tx
       .select({ id: matches.id, startupId: matches.startupId, investorId: matches.investorId, status: matches.status })
       .from(matches)
@@ -162,7 +157,7 @@ export async function generateMatches(deps: MatchingDeps & { events: EventHub },
       created = inserted.length;
       refreshedChosen = written.length - created;
       // Each new counterpart's open match list refreshes (delivered at commit).
-      for (const row of inserted) await deps.events.publish(tx, [counterpartOf(side, row)], { type: 'match_updated', matchId: row.id, status: 'pending' });
+      for (const row of inserted) await ctx.events.publish(tx, [counterpartOf(side, row)], { type: 'match_updated', matchId: row.id, status: 'pending' });
     }
 
     // Pending suggestions that did not make this run's list still get today's score.
@@ -176,7 +171,7 @@ export async function generateMatches(deps: MatchingDeps & { events: EventHub },
 
     const [total] = await tx.select({ value: count() }).from(matches).where(eq(ownColumn(side), actor.id));
     const updated = refreshedChosen + refreshedOthers;
-    await recordActivity(tx, {
+    await recordActivity(inTransaction(ctx, tx), {
       userId: actor.id,
       activityType: 'matches_generated',
       description:
@@ -194,9 +189,9 @@ export async function generateMatches(deps: MatchingDeps & { events: EventHub },
  * After a profile save: re-scores the pending pairs that involve this user, so the stored scores
  * and reasons follow the profile. Runs in the background; the save does not wait for it.
  */
-export async function rescorePendingMatches(deps: Pick<MatchingDeps, 'db' | 'engines'>, user: { id: number; userType: UserType }, now = new Date()): Promise<number> {
-  const { engine } = await deps.engines.get(deps.db);
-  const pending = await deps.db
+export async function rescorePendingMatches(ctx: MatchingContext<Actor | null>, user: { id: number; userType: UserType }): Promise<number> {
+  const { engine } = await ctx.matchingEngines.get(ctx);
+  const pending = await ctx.db
     .select({ id: matches.id, startupId: matches.startupId, investorId: matches.investorId })
     .from(matches)
     .where(and(eq(ownColumn(user.userType), user.id), eq(matches.status, 'pending')));
@@ -204,7 +199,7 @@ export async function rescorePendingMatches(deps: Pick<MatchingDeps, 'db' | 'eng
     const explanation = engine.explain(row.startupId, row.investorId);
     return explanation ? [{ id: row.id, score: explanation.score, explanation }] : [];
   });
-  return refreshPendingRows(deps.db, rescored, now);
+  return refreshPendingRows(ctx.db, rescored, ctx.clock());
 }
 
 export interface DecisionToLearn {
@@ -217,14 +212,14 @@ export interface DecisionToLearn {
 }
 
 /**
- * Learning from one decision (guide §5): the online update of the decider's weight offsets δ and
+ * Learning from one decision (docs/matching.md §6): the online update of the decider's weight offsets δ and
  * the RECON counts of what they accept. The row is locked while it is updated, so two quick
  * decisions by one user never overwrite each other's update.
  */
-export async function learnFromDecision(deps: Pick<MatchingDeps, 'db' | 'engines'>, decision: DecisionToLearn): Promise<void> {
-  const { engine, models } = await deps.engines.get(deps.db);
+export async function learnFromDecision(ctx: MatchingContext<Actor | null>, decision: DecisionToLearn): Promise<void> {
+  const { engine, models } = await ctx.matchingEngines.get(ctx);
   const attributes = engine.attributesOf(counterpartSide(decision.side), decision.counterpartId) ?? { industry: [], stage: [], check: [], continent: [] };
-  await deps.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     await tx.insert(matchingUserState).values({ userId: decision.userId, state: createUserState(decision.side), decisionCount: 0 }).onConflictDoNothing();
     const [row] = await tx.select().from(matchingUserState).where(eq(matchingUserState.userId, decision.userId)).for('update');
     const state = row!.state as UserLearningState;

@@ -6,22 +6,22 @@ import type { InvestorSideMatch, MatchBreakdown, StartupSideMatch, UpdateMatchBo
 import type { MatchStatus, UserType } from '../../../shared/enums';
 import { DECLINE_REASONS } from '../../../shared/enums';
 import { conflict, notFound } from '../../app-error';
-import type { AppDatabase, DbExecutor } from '../../db/client';
+import type { DbExecutor } from '../../db/client';
 import { investorProfiles, matchDecisions, matches, startupProfiles } from '../../db/schema';
 import type { Actor } from '../../actor';
-import type { EventHub } from '../../realtime/event-hub';
+import { inTransaction, type ServiceContext } from '../../service-context';
 import { recordActivity } from '../activity';
 import { toInvestorCard, toStartupCard } from '../profiles';
 import { toMatchBreakdown } from './engine/match-explanation';
 import type { Side } from './engine/score-components';
-import { runConnectedReactions } from './connections';
-import { MATCHING_JOBS, type DecisionToLearn, type MatchingDeps, type StoredExplanation } from './generation.service';
+import { runConnectedReactions } from './connected-reactions';
+import { MATCHING_JOBS, type DecisionToLearn, type StoredExplanation } from './generation.service';
 
 type MatchRow = typeof matches.$inferSelect;
 
 const ownSide = (actor: Actor) => (actor.userType === 'startup' ? matches.startupId : matches.investorId);
 
-// Spec §4: Accept and Decline from pending, Reconsider (accept) from rejected. Nothing else.
+// Accept and Decline from pending, Reconsider (accept) from rejected. Nothing else (docs/matching.md §5).
 const ALLOWED_TRANSITIONS: Record<MatchStatus, readonly MatchStatus[]> = {
   pending: ['accepted', 'rejected'],
   rejected: ['accepted'],
@@ -49,23 +49,23 @@ function matchFields(row: MatchRow, viewer: Side) {
 }
 
 /** A startup's matches, best first, each with the investor's public card. */
-export async function listStartupMatches(db: AppDatabase, actor: Actor): Promise<StartupSideMatch[]> {
-  const rows = await db
+export async function listStartupMatches(ctx: ServiceContext): Promise<StartupSideMatch[]> {
+  const rows = await ctx.db
     .select({ match: matches, investor: investorProfiles })
     .from(matches)
     .innerJoin(investorProfiles, eq(investorProfiles.userId, matches.investorId))
-    .where(eq(matches.startupId, actor.id))
+    .where(eq(matches.startupId, ctx.actor.id))
     .orderBy(desc(matches.score), desc(matches.id));
   return rows.map((row) => ({ ...matchFields(row.match, 'startup'), investor: toInvestorCard(row.investor) }));
 }
 
 /** An investor's matches, best first, each with the startup's public card. */
-export async function listInvestorMatches(db: AppDatabase, actor: Actor): Promise<InvestorSideMatch[]> {
-  const rows = await db
+export async function listInvestorMatches(ctx: ServiceContext): Promise<InvestorSideMatch[]> {
+  const rows = await ctx.db
     .select({ match: matches, startup: startupProfiles })
     .from(matches)
     .innerJoin(startupProfiles, eq(startupProfiles.userId, matches.startupId))
-    .where(eq(matches.investorId, actor.id))
+    .where(eq(matches.investorId, ctx.actor.id))
     .orderBy(desc(matches.score), desc(matches.id));
   return rows.map((row) => ({ ...matchFields(row.match, 'investor'), startup: toStartupCard(row.startup) }));
 }
@@ -93,8 +93,12 @@ const counterpartName = (view: StartupSideMatch | InvestorSideMatch) => ('invest
  * Accept, decline (with an optional reason) or reconsider a match. Only its two parties may; to
  * anyone else it does not exist (404). Each decision is logged with who made it.
  */
-export async function decideMatch(deps: MatchingDeps & { events: EventHub }, actor: Actor, matchId: number, input: UpdateMatchBody, now = new Date()): Promise<StartupSideMatch | InvestorSideMatch> {
-  return deps.db.transaction(async (tx) => {
+export async function decideMatch(ctx: ServiceContext, input: UpdateMatchBody & { matchId: number }): Promise<StartupSideMatch | InvestorSideMatch> {
+  const { actor, jobs, events } = ctx;
+  const { matchId } = input;
+  const now = ctx.clock();
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = inTransaction(ctx, tx);
     // Authorization in the query: the match must name the actor as one of its parties.
     const [row] = await tx
       .select()
@@ -126,12 +130,12 @@ export async function decideMatch(deps: MatchingDeps & { events: EventHub }, act
     });
     // Accepting connects the pair: what other features do then (the data room shares the
     // startup's chosen categories) happens in this transaction (connections.ts).
-    if (input.status === 'accepted') await runConnectedReactions(tx, { startupId: row.startupId, investorId: row.investorId }, now);
+    if (input.status === 'accepted') await runConnectedReactions(txCtx, { startupId: row.startupId, investorId: row.investorId });
     const view = await loadMatchView(tx, actor, row.id);
-    await deps.events.publish(tx, [row.startupId, row.investorId], { type: 'match_updated', matchId: row.id, status: input.status });
+    await events.publish(tx, [row.startupId, row.investorId], { type: 'match_updated', matchId: row.id, status: input.status });
     const reasonLabel = DECLINE_REASONS.find((reason) => reason.value === input.reason)?.label;
     const verb = input.status === 'accepted' ? (from === 'rejected' ? 'Reconsidered and accepted' : 'Accepted') : 'Declined';
-    await recordActivity(tx, {
+    await recordActivity(txCtx, {
       userId: actor.id,
       activityType: 'match_updated',
       entityId: row.id,
@@ -142,7 +146,7 @@ export async function decideMatch(deps: MatchingDeps & { events: EventHub }, act
     const components = snapshotOf(row);
     if (components) {
       const decision: DecisionToLearn = { userId: actor.id, side: actor.userType, counterpartId: actor.userType === 'startup' ? row.investorId : row.startupId, accepted: input.status === 'accepted', components };
-      await deps.jobs.enqueue(tx, MATCHING_JOBS.learnFromDecision, { ...decision });
+      await jobs.enqueue(tx, MATCHING_JOBS.learnFromDecision, { ...decision });
     }
     return view;
   });
@@ -154,8 +158,9 @@ function snapshotOf(row: MatchRow): Array<{ key: string; side: string; value: nu
   return stored ? stored.components.map(({ key, side, value }) => ({ key, side, value })) : null;
 }
 
-/** Spec §9: the rounded mean of the actor's match scores (0 with none), and the pending count. */
-export async function summarizeMatches(db: AppDatabase, actor: Actor): Promise<{ averageScore: number; pendingCount: number }> {
+/** For the dashboard: the rounded mean of the actor's match scores (0 with none), and the pending count. */
+export async function summarizeMatches(ctx: ServiceContext): Promise<{ averageScore: number; pendingCount: number }> {
+  const { db, actor } = ctx;
   const [scores] = await db.select({ mean: avg(matches.score) }).from(matches).where(eq(ownSide(actor), actor.id));
   const [pending] = await db.select({ value: count() }).from(matches).where(and(eq(ownSide(actor), actor.id), eq(matches.status, 'pending')));
   return { averageScore: scores?.mean === null || scores?.mean === undefined ? 0 : Math.round(Number(scores.mean)), pendingCount: pending?.value ?? 0 };

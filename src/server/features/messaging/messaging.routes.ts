@@ -1,16 +1,15 @@
-// Messaging endpoints (spec §7, issue #6). Thin: access level, parse, one service call.
+// Messaging endpoints (issue #6; docs/messaging.md). Thin: access level, parse, one service call.
 import type { FastifyInstance } from 'fastify';
 import * as contracts from '../../../shared/contracts/messages';
 import { defineRoute } from '../../http/route';
 import * as messaging from './messaging.service';
 
 export function registerMessagingRoutes(app: FastifyInstance): void {
-  const deps: messaging.MessagingDeps = { db: app.db, events: app.events, now: app.clock };
-  defineRoute(app, contracts.listConversations, 'user', ({ actor }) => messaging.listConversations(app.db, actor));
-  defineRoute(app, contracts.getUnreadCount, 'user', async ({ actor }) => ({ unread: await messaging.countUnread(app.db, actor) }));
-  defineRoute(app, contracts.getThread, 'user', ({ actor, params, query }) => messaging.getThread(app.db, actor, params.partnerId, query));
-  defineRoute(app, contracts.getThreadByQuery, 'user', ({ actor, query }) => messaging.getThread(app.db, actor, query.partnerId, query));
-  defineRoute(app, contracts.sendMessage, 'user', ({ actor, body }) => messaging.sendMessage(deps, actor, body));
-  defineRoute(app, contracts.markMessageRead, 'user', ({ actor, params }) => messaging.markMessageRead(deps, actor, params.id));
-  defineRoute(app, contracts.markThreadRead, 'user', ({ actor, params }) => messaging.markThreadRead(deps, actor, params.partnerId));
+  defineRoute(app, contracts.listConversations, 'user', ({ ctx }) => messaging.listConversations(ctx));
+  defineRoute(app, contracts.getUnreadCount, 'user', async ({ ctx }) => ({ unread: await messaging.countUnread(ctx) }));
+  defineRoute(app, contracts.getThread, 'user', ({ ctx, params, query }) => messaging.getThread(ctx, { ...query, partnerId: params.partnerId }));
+  defineRoute(app, contracts.getThreadByQuery, 'user', ({ ctx, query }) => messaging.getThread(ctx, query));
+  defineRoute(app, contracts.sendMessage, 'user', ({ ctx, body }) => messaging.sendMessage(ctx, body));
+  defineRoute(app, contracts.markMessageRead, 'user', ({ ctx, params }) => messaging.markMessageRead(ctx, params.id));
+  defineRoute(app, contracts.markThreadRead, 'user', ({ ctx, params }) => messaging.markThreadRead(ctx, params.partnerId));
 }

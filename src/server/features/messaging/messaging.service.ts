@@ -5,19 +5,13 @@ import { and, count, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { ConversationSummary, Message, MessagePage, SendMessageBody } from '../../../shared/contracts/messages';
 import { MESSAGE_PAGE_SIZE } from '../../../shared/contracts/messages';
 import { forbidden, invalid, notFound } from '../../app-error';
-import { queryRows, type AppDatabase } from '../../db/client';
+import { queryRows } from '../../db/client';
 import { decodeCursor, encodeCursor } from '../../db/keyset-cursor';
 import { messages, users } from '../../db/schema';
 import type { Actor } from '../../actor';
-import type { EventHub } from '../../realtime/event-hub';
+import { inTransaction, type ServiceContext } from '../../service-context';
 import { recordActivity } from '../activity';
 import { areConnected, connectedPartnerIds } from '../matching';
-
-export interface MessagingDeps {
-  db: AppDatabase;
-  events: EventHub;
-  now: () => Date;
-}
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -34,22 +28,25 @@ const toMessage = (row: MessageRow): Message => ({
 const betweenActorAnd = (actor: Actor, partnerId: number) =>
   or(and(eq(messages.senderId, actor.id), eq(messages.receiverId, partnerId)), and(eq(messages.senderId, partnerId), eq(messages.receiverId, actor.id)));
 
-/** Spec: accepted matches unlock conversations. */
-export async function sendMessage(deps: MessagingDeps, actor: Actor, input: SendMessageBody): Promise<Message> {
+/** Accepted matches unlock conversations. */
+export async function sendMessage(ctx: ServiceContext, input: SendMessageBody): Promise<Message> {
+  const { actor } = ctx;
   if (input.receiverId === actor.id) throw invalid('You cannot send a message to yourself.', { receiverId: ['Choose someone else'] });
-  if (!(await areConnected(deps.db, actor.id, input.receiverId))) throw forbidden('You can message only people whose match has been accepted.');
-  return deps.db.transaction(async (tx) => {
-    const [row] = await tx.insert(messages).values({ senderId: actor.id, receiverId: input.receiverId, content: input.content, sentAt: deps.now() }).returning();
+  if (!(await areConnected(ctx, input.receiverId))) throw forbidden('You can message only people whose match has been accepted.');
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx.insert(messages).values({ senderId: actor.id, receiverId: input.receiverId, content: input.content, sentAt: ctx.clock() }).returning();
     const [receiver] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, input.receiverId));
-    await recordActivity(tx, { userId: actor.id, activityType: 'message_sent', entityId: row!.id, description: `Sent a message to ${receiver!.firstName} ${receiver!.lastName}` });
+    await recordActivity(inTransaction(ctx, tx), { userId: actor.id, activityType: 'message_sent', entityId: row!.id, description: `Sent a message to ${receiver!.firstName} ${receiver!.lastName}` });
     // Both users: the receiver sees it arrive, the sender's other tabs stay in step.
-    await deps.events.publish(tx, [actor.id, input.receiverId], { type: 'message', messageId: row!.id, senderId: actor.id, receiverId: input.receiverId });
+    await ctx.events.publish(tx, [actor.id, input.receiverId], { type: 'message', messageId: row!.id, senderId: actor.id, receiverId: input.receiverId });
     return toMessage(row!);
   });
 }
 
 /** One page of the thread with a partner, oldest to newest; the latest page first. */
-export async function getThread(db: AppDatabase, actor: Actor, partnerId: number, query: { before?: string; limit?: number }): Promise<MessagePage> {
+export async function getThread(ctx: ServiceContext, query: { partnerId: number; before?: string; limit?: number }): Promise<MessagePage> {
+  const { db, actor } = ctx;
+  const { partnerId } = query;
   const limit = query.limit ?? MESSAGE_PAGE_SIZE;
   const before = query.before ? decodeCursor(query.before) : null;
   const rows = await db
@@ -69,11 +66,12 @@ export async function getThread(db: AppDatabase, actor: Actor, partnerId: number
 }
 
 /** Marks one message read; only its receiver may (404 for anyone else). */
-export async function markMessageRead(deps: MessagingDeps, actor: Actor, messageId: number): Promise<Message> {
-  return deps.db.transaction(async (tx) => {
+export async function markMessageRead(ctx: ServiceContext, messageId: number): Promise<Message> {
+  const { actor } = ctx;
+  return ctx.db.transaction(async (tx) => {
     const [row] = await tx.update(messages).set({ read: true }).where(and(eq(messages.id, messageId), eq(messages.receiverId, actor.id))).returning();
     if (!row) throw notFound('This message does not exist.');
-    await deps.events.publish(tx, [row.senderId, actor.id], { type: 'message_read', readerId: actor.id, partnerId: row.senderId, upToMessageId: row.id, count: 1 });
+    await ctx.events.publish(tx, [row.senderId, actor.id], { type: 'message_read', readerId: actor.id, partnerId: row.senderId, upToMessageId: row.id, count: 1 });
     return toMessage(row);
   });
 }
@@ -83,8 +81,9 @@ export async function markMessageRead(deps: MessagingDeps, actor: Actor, message
  * thousands of unread messages: the statement answers only their count and newest id, and so
  * does the live event.
  */
-export async function markThreadRead(deps: MessagingDeps, actor: Actor, partnerId: number): Promise<{ marked: number }> {
-  return deps.db.transaction(async (tx) => {
+export async function markThreadRead(ctx: ServiceContext, partnerId: number): Promise<{ marked: number }> {
+  const { actor } = ctx;
+  return ctx.db.transaction(async (tx) => {
     // Only messages to the caller: the receiver is the actor, never an input.
     const [result] = await queryRows<{ marked: number; up_to_message_id: number | null }>(
       tx,
@@ -98,14 +97,14 @@ export async function markThreadRead(deps: MessagingDeps, actor: Actor, partnerI
     const marked = Number(result?.marked ?? 0);
     if (marked > 0) {
       const upToMessageId = Number(result!.up_to_message_id);
-      await deps.events.publish(tx, [partnerId, actor.id], { type: 'message_read', readerId: actor.id, partnerId, upToMessageId, count: marked });
+      await ctx.events.publish(tx, [partnerId, actor.id], { type: 'message_read', readerId: actor.id, partnerId, upToMessageId, count: marked });
     }
     return { marked };
   });
 }
 
-export async function countUnread(db: AppDatabase, actor: Actor): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(messages).where(and(eq(messages.receiverId, actor.id), eq(messages.read, false)));
+export async function countUnread(ctx: ServiceContext): Promise<number> {
+  const [row] = await ctx.db.select({ value: count() }).from(messages).where(and(eq(messages.receiverId, ctx.actor.id), eq(messages.read, false)));
   return row?.value ?? 0;
 }
 
@@ -113,14 +112,15 @@ export async function countUnread(db: AppDatabase, actor: Actor): Promise<number
  * One summary per partner: everyone the actor has exchanged messages with, plus every accepted
  * match (so a conversation can be started), newest activity first, partners without messages last.
  */
-export async function listConversations(db: AppDatabase, actor: Actor): Promise<ConversationSummary[]> {
+export async function listConversations(ctx: ServiceContext): Promise<ConversationSummary[]> {
+  const { db, actor } = ctx;
   // One read model over the messages, the people and their connections; raw SQL keeps it a single round trip.
   const result = await db.execute(sql`
     with partners as (
       select case when sender_id = ${actor.id} then receiver_id else sender_id end as partner_id
         from messages where sender_id = ${actor.id} or receiver_id = ${actor.id}
       union
-      ${connectedPartnerIds(actor.id)}
+      ${connectedPartnerIds(ctx)}
     )
     select u.id as user_id, u.first_name, u.last_name, u.user_type,
            coalesce(sp.company_name, ip.firm_name) as organization,
@@ -154,7 +154,8 @@ export async function listConversations(db: AppDatabase, actor: Actor): Promise<
 }
 
 /** Distinct partners the actor has at least one message with, in either direction. */
-export async function countActiveConversations(db: AppDatabase, actor: Actor): Promise<number> {
+export async function countActiveConversations(ctx: ServiceContext): Promise<number> {
+  const { db, actor } = ctx;
   const partner = sql<number>`case when ${messages.senderId} = ${actor.id} then ${messages.receiverId} else ${messages.senderId} end`;
   const [row] = await db
     .select({ value: sql<number>`count(distinct ${partner})::int` })

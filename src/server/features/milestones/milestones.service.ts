@@ -4,18 +4,12 @@ import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { CreateMilestoneBody, Milestone } from '../../../shared/contracts/milestones';
 import type { MilestoneStatus } from '../../../shared/enums';
 import { conflict, forbidden, invalid, notFound } from '../../app-error';
-import type { AppDatabase, DbExecutor } from '../../db/client';
+import type { DbExecutor } from '../../db/client';
 import { investorProfiles, milestones, startupProfiles, users } from '../../db/schema';
 import type { Actor } from '../../actor';
-import type { EventHub } from '../../realtime/event-hub';
+import { inTransaction, type ServiceContext } from '../../service-context';
 import { recordActivity } from '../activity';
 import { areConnected, connectedPartnerIds } from '../matching';
-
-export interface MilestoneDeps {
-  db: AppDatabase;
-  events: EventHub;
-  now: () => Date;
-}
 
 type MilestoneRow = typeof milestones.$inferSelect;
 
@@ -34,22 +28,27 @@ const toMilestone = (row: MilestoneRow): Milestone => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
+/** The other party of a pair the actor belongs to. */
+const partnerIn = (actor: Actor, pair: { startupId: number; investorId: number }) => (actor.userType === 'startup' ? pair.investorId : pair.startupId);
+
 /** The (startup, investor) pair for the actor and a partner, if they are connected. */
-async function connectedPair(db: DbExecutor, actor: Actor, partnerId: number): Promise<{ startupId: number; investorId: number }> {
+async function connectedPair(ctx: ServiceContext, partnerId: number): Promise<{ startupId: number; investorId: number }> {
+  const { actor } = ctx;
   const pair = actor.userType === 'startup' ? { startupId: actor.id, investorId: partnerId } : { startupId: partnerId, investorId: actor.id };
-  if (!(await areConnected(db, pair.startupId, pair.investorId))) throw forbidden(NOT_CONNECTED);
+  if (!(await areConnected(ctx, partnerId))) throw forbidden(NOT_CONNECTED);
   return pair;
 }
 
 /** A milestone of one of the actor's pairs (404 otherwise), and whether that pair is still connected (403). */
-async function ownMilestone(db: DbExecutor, actor: Actor, milestoneId: number): Promise<MilestoneRow> {
-  const [row] = await db
+async function ownMilestone(ctx: ServiceContext, milestoneId: number): Promise<MilestoneRow> {
+  const { actor } = ctx;
+  const [row] = await ctx.db
     .select()
     .from(milestones)
     .where(and(eq(milestones.id, milestoneId), or(eq(milestones.startupId, actor.id), eq(milestones.investorId, actor.id))))
     .for('update');
   if (!row) throw notFound('This milestone does not exist.');
-  if (!(await areConnected(db, row.startupId, row.investorId))) throw forbidden(NOT_CONNECTED);
+  if (!(await areConnected(ctx, partnerIn(actor, row)))) throw forbidden(NOT_CONNECTED);
   return row;
 }
 
@@ -58,7 +57,7 @@ async function ownMilestone(db: DbExecutor, actor: Actor, milestoneId: number): 
  * before they saved a profile. Read inside the same transaction as the change it describes.
  */
 async function partnerName(db: DbExecutor, actor: Actor, pair: { startupId: number; investorId: number }): Promise<string> {
-  const partnerId = actor.userType === 'startup' ? pair.investorId : pair.startupId;
+  const partnerId = partnerIn(actor, pair);
   const [row] = await db
     .select({ firstName: users.firstName, lastName: users.lastName, firmName: investorProfiles.firmName, companyName: startupProfiles.companyName })
     .from(users)
@@ -68,9 +67,9 @@ async function partnerName(db: DbExecutor, actor: Actor, pair: { startupId: numb
   return row ? (row.firmName ?? row.companyName ?? `${row.firstName} ${row.lastName}`) : 'your partner';
 }
 
-export async function listMilestones(deps: MilestoneDeps, actor: Actor, partnerId: number): Promise<Milestone[]> {
-  const pair = await connectedPair(deps.db, actor, partnerId);
-  const rows = await deps.db
+export async function listMilestones(ctx: ServiceContext, partnerId: number): Promise<Milestone[]> {
+  const pair = await connectedPair(ctx, partnerId);
+  const rows = await ctx.db
     .select()
     .from(milestones)
     .where(and(eq(milestones.startupId, pair.startupId), eq(milestones.investorId, pair.investorId)))
@@ -78,65 +77,74 @@ export async function listMilestones(deps: MilestoneDeps, actor: Actor, partnerI
   return rows.map(toMilestone);
 }
 
-export async function createMilestone(deps: MilestoneDeps, actor: Actor, input: CreateMilestoneBody & { description: string; date: string; status: MilestoneStatus }): Promise<Milestone> {
-  // Spec §6: the partner is investorId for a startup and startupId for an investor.
+export async function createMilestone(ctx: ServiceContext, input: CreateMilestoneBody & { description: string; date: string; status: MilestoneStatus }): Promise<Milestone> {
+  const { actor } = ctx;
+  // The partner is investorId for a startup and startupId for an investor (docs/milestones.md).
   const partnerField = actor.userType === 'startup' ? 'investorId' : 'startupId';
   const wrongField = actor.userType === 'startup' ? 'startupId' : 'investorId';
   const partnerId = input[partnerField];
   if (input[wrongField] !== undefined || partnerId === undefined) {
     throw invalid(`Name your partner as ${partnerField}.`, { [partnerField]: ['Choose a connected partner'] });
   }
-  return deps.db.transaction(async (tx) => {
-    const pair = await connectedPair(tx, actor, partnerId);
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = inTransaction(ctx, tx);
+    const pair = await connectedPair(txCtx, partnerId);
     const [row] = await tx
       .insert(milestones)
       .values({ ...pair, title: input.title, description: input.description || null, date: input.date || null, status: input.status })
       .returning();
     const partner = await partnerName(tx, actor, pair);
-    await recordActivity(tx, { userId: actor.id, activityType: 'milestone_created', entityId: row!.id, description: `Added the milestone "${row!.title}" with ${partner}` });
-    await deps.events.publish(tx, [pair.startupId, pair.investorId], { type: 'milestone_updated', milestoneId: row!.id, ...pair });
+    await recordActivity(txCtx, { userId: actor.id, activityType: 'milestone_created', entityId: row!.id, description: `Added the milestone "${row!.title}" with ${partner}` });
+    await ctx.events.publish(tx, [pair.startupId, pair.investorId], { type: 'milestone_updated', milestoneId: row!.id, ...pair });
     return toMilestone(row!);
   });
 }
 
-export async function advanceMilestone(deps: MilestoneDeps, actor: Actor, milestoneId: number, status: 'in_progress' | 'completed'): Promise<Milestone> {
-  return deps.db.transaction(async (tx) => {
-    const row = await ownMilestone(tx, actor, milestoneId);
+export async function advanceMilestone(ctx: ServiceContext, input: { milestoneId: number; status: 'in_progress' | 'completed' }): Promise<Milestone> {
+  const { actor } = ctx;
+  const { status } = input;
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = inTransaction(ctx, tx);
+    const row = await ownMilestone(txCtx, input.milestoneId);
     const from = row.status as MilestoneStatus;
     if (NEXT_STATUS[from] !== status) {
       throw conflict(from === 'completed' ? 'This milestone is already completed.' : `A milestone that is ${from.replace('_', ' ')} cannot move to ${status.replace('_', ' ')}.`);
     }
-    const [updated] = await tx.update(milestones).set({ status, updatedAt: deps.now() }).where(eq(milestones.id, row.id)).returning();
+    const [updated] = await tx.update(milestones).set({ status, updatedAt: ctx.clock() }).where(eq(milestones.id, row.id)).returning();
     const verb = status === 'in_progress' ? 'Started' : 'Completed';
     const partner = await partnerName(tx, actor, row);
-    await recordActivity(tx, { userId: actor.id, activityType: 'milestone_updated', entityId: row.id, description: `${verb} the milestone "${row.title}" with ${partner}` });
-    await deps.events.publish(tx, [row.startupId, row.investorId], { type: 'milestone_updated', milestoneId: row.id, startupId: row.startupId, investorId: row.investorId });
+    await recordActivity(txCtx, { userId: actor.id, activityType: 'milestone_updated', entityId: row.id, description: `${verb} the milestone "${row.title}" with ${partner}` });
+    await ctx.events.publish(tx, [row.startupId, row.investorId], { type: 'milestone_updated', milestoneId: row.id, startupId: row.startupId, investorId: row.investorId });
     return toMilestone(updated!);
   });
 }
 
-export async function editMilestone(deps: MilestoneDeps, actor: Actor, milestoneId: number, input: { title?: string; description?: string; date?: string }): Promise<Milestone> {
-  return deps.db.transaction(async (tx) => {
-    const row = await ownMilestone(tx, actor, milestoneId);
-    const changes: Partial<typeof milestones.$inferInsert> = { updatedAt: deps.now() };
+export async function editMilestone(ctx: ServiceContext, input: { milestoneId: number; title?: string; description?: string; date?: string }): Promise<Milestone> {
+  const { actor } = ctx;
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = inTransaction(ctx, tx);
+    const row = await ownMilestone(txCtx, input.milestoneId);
+    const changes: Partial<typeof milestones.$inferInsert> = { updatedAt: ctx.clock() };
     if (input.title !== undefined) changes.title = input.title;
     if (input.description !== undefined) changes.description = input.description || null;
     if (input.date !== undefined) changes.date = input.date || null;
     const [updated] = await tx.update(milestones).set(changes).where(eq(milestones.id, row.id)).returning();
     const partner = await partnerName(tx, actor, row);
-    await recordActivity(tx, { userId: actor.id, activityType: 'milestone_updated', entityId: row.id, description: `Edited the milestone "${updated!.title}" with ${partner}` });
-    await deps.events.publish(tx, [row.startupId, row.investorId], { type: 'milestone_updated', milestoneId: row.id, startupId: row.startupId, investorId: row.investorId });
+    await recordActivity(txCtx, { userId: actor.id, activityType: 'milestone_updated', entityId: row.id, description: `Edited the milestone "${updated!.title}" with ${partner}` });
+    await ctx.events.publish(tx, [row.startupId, row.investorId], { type: 'milestone_updated', milestoneId: row.id, startupId: row.startupId, investorId: row.investorId });
     return toMilestone(updated!);
   });
 }
 
-export async function deleteMilestone(deps: MilestoneDeps, actor: Actor, milestoneId: number): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    const row = await ownMilestone(tx, actor, milestoneId);
+export async function deleteMilestone(ctx: ServiceContext, milestoneId: number): Promise<void> {
+  const { actor } = ctx;
+  await ctx.db.transaction(async (tx) => {
+    const txCtx = inTransaction(ctx, tx);
+    const row = await ownMilestone(txCtx, milestoneId);
     await tx.delete(milestones).where(eq(milestones.id, row.id));
     const partner = await partnerName(tx, actor, row);
-    await recordActivity(tx, { userId: actor.id, activityType: 'milestone_updated', entityId: row.id, description: `Removed the milestone "${row.title}" with ${partner}` });
-    await deps.events.publish(tx, [row.startupId, row.investorId], { type: 'milestone_updated', milestoneId: row.id, startupId: row.startupId, investorId: row.investorId });
+    await recordActivity(txCtx, { userId: actor.id, activityType: 'milestone_updated', entityId: row.id, description: `Removed the milestone "${row.title}" with ${partner}` });
+    await ctx.events.publish(tx, [row.startupId, row.investorId], { type: 'milestone_updated', milestoneId: row.id, startupId: row.startupId, investorId: row.investorId });
   });
 }
 
@@ -145,15 +153,17 @@ export async function deleteMilestone(deps: MilestoneDeps, actor: Actor, milesto
  * date (dashboard card). Like every other call, only pairs that are connected: the partner must be
  * one of the actor's connections.
  */
-export async function listUpcomingMilestones(deps: MilestoneDeps, actor: Actor, limit = 5) {
+export async function listUpcomingMilestones(ctx: ServiceContext, options: { limit?: number } = {}) {
+  const { actor } = ctx;
+  const limit = options.limit ?? 5;
   const partnerColumn = actor.userType === 'startup' ? milestones.investorId : milestones.startupId;
-  const rows = await deps.db
+  const rows = await ctx.db
     .select({ milestone: milestones, firstName: users.firstName, lastName: users.lastName, firmName: investorProfiles.firmName, companyName: startupProfiles.companyName })
     .from(milestones)
     .innerJoin(users, eq(users.id, partnerColumn))
     .leftJoin(investorProfiles, eq(investorProfiles.userId, partnerColumn))
     .leftJoin(startupProfiles, eq(startupProfiles.userId, partnerColumn))
-    .where(and(or(eq(milestones.startupId, actor.id), eq(milestones.investorId, actor.id)), inArray(partnerColumn, connectedPartnerIds(actor.id)), ne(milestones.status, 'completed')))
+    .where(and(or(eq(milestones.startupId, actor.id), eq(milestones.investorId, actor.id)), inArray(partnerColumn, connectedPartnerIds(ctx)), ne(milestones.status, 'completed')))
     .orderBy(sql`case when ${milestones.status} = 'in_progress' then 0 else 1 end`, sql`${milestones.date} asc nulls last`, asc(milestones.id))
     .limit(limit);
   return rows.map((row) => ({ ...toMilestone(row.milestone), partnerName: row.firmName ?? row.companyName ?? `${row.firstName} ${row.lastName}` }));

@@ -6,21 +6,21 @@ import { getInvestorAnalytics } from '../analytics';
 import * as portfolio from './portfolio.service';
 
 export function registerPortfolioRoutes(app: FastifyInstance): void {
-  defineRoute(app, contracts.listPortfolio, 'investor', ({ actor }) => portfolio.listPortfolio(app.db, actor));
-  defineRoute(app, contracts.createPortfolioCompany, 'investor', ({ actor, body }) => portfolio.createPortfolioCompany(app.db, actor, body));
-  defineRoute(app, contracts.updatePortfolioCompany, 'investor', ({ actor, params, body }) => portfolio.updatePortfolioCompany(app.db, actor, params.id, body));
-  defineRoute(app, contracts.deletePortfolioCompany, 'investor', async ({ actor, params }) => {
-    await portfolio.deletePortfolioCompany(app.db, actor, params.id);
+  defineRoute(app, contracts.listPortfolio, 'investor', ({ ctx }) => portfolio.listPortfolio(ctx));
+  defineRoute(app, contracts.createPortfolioCompany, 'investor', ({ ctx, body }) => portfolio.createPortfolioCompany(ctx, body));
+  defineRoute(app, contracts.updatePortfolioCompany, 'investor', ({ ctx, params, body }) => portfolio.updatePortfolioCompany(ctx, { ...body, id: params.id }));
+  defineRoute(app, contracts.deletePortfolioCompany, 'investor', async ({ ctx, params }) => {
+    await portfolio.deletePortfolioCompany(ctx, params.id);
     return { ok: true as const };
   });
-  defineRoute(app, contracts.listPortfolioCandidates, 'investor', ({ actor }) => portfolio.listPortfolioCandidates(app.db, actor));
-  defineRoute(app, contracts.exportPortfolioCsv, 'investor', async ({ actor, reply }) => {
-    const csv = await portfolio.exportPortfolioCsv(app.db, actor);
+  defineRoute(app, contracts.listPortfolioCandidates, 'investor', ({ ctx }) => portfolio.listPortfolioCandidates(ctx));
+  defineRoute(app, contracts.exportPortfolioCsv, 'investor', async ({ ctx, reply }) => {
+    const csv = await portfolio.exportPortfolioCsv(ctx);
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', 'attachment; filename="portfolio.csv"')
       .header('Cache-Control', 'private, no-store')
       .send(csv);
   });
-  defineRoute(app, contracts.getInvestorAnalytics, 'investor', ({ actor }) => getInvestorAnalytics(app.db, actor, app.clock()));
+  defineRoute(app, contracts.getInvestorAnalytics, 'investor', ({ ctx }) => getInvestorAnalytics(ctx));
 }

@@ -1,7 +1,7 @@
 // Startup and investor profiles: the owner's view and edits, and the public cards others see.
 // Completeness is computed here from what is filled, never taken from the client. Features that
-// must know when a profile changes register with onProfileSaved (matching re-scores), so profiles
-// never imports them.
+// must know when a profile changes register with onProfileSaved (profile-reactions.ts; matching
+// re-scores), so profiles never imports them.
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type {
   InvestorCard,
@@ -16,14 +16,11 @@ import type {
 } from '../../../shared/contracts/profiles';
 import { investorCompleteness, startupCompleteness } from '../../../shared/profile-completeness';
 import { notFound } from '../../app-error';
-import type { AppDatabase } from '../../db/client';
-import type { JobQueue } from '../../jobs/job-queue';
 import { activities, investorProfiles, startupProfiles } from '../../db/schema';
-import type { Actor } from '../../actor';
+import { inTransaction, type ServiceContext } from '../../service-context';
 import { recordActivity } from '../activity';
-
-type StartupRow = typeof startupProfiles.$inferSelect;
-type InvestorRow = typeof investorProfiles.$inferSelect;
+import { toInvestorCard, toStartupCard, type InvestorRow, type StartupRow } from './profile-cards';
+import { runProfileSavedReactions } from './profile-reactions';
 
 const EMPTY_PREFERENCES: InvestorPreferences = { stages: [], checkSizes: [], industries: [], location: '' };
 const PROFILE_MISSING = 'You have not created your profile yet. Complete it so matches can find you.';
@@ -75,42 +72,8 @@ function toInvestorProfile(row: InvestorRow): InvestorProfile {
   };
 }
 
-/** The public startup card; `id` is the account id (docs/decisions/0004). */
-export function toStartupCard(row: StartupRow): StartupCard {
-  return {
-    id: row.userId,
-    companyName: row.companyName,
-    logo: row.logo,
-    location: row.location,
-    industry: row.industry,
-    stage: row.stage,
-    fundingGoal: row.fundingGoal,
-    teamSize: row.teamSize,
-    website: row.website,
-    foundingDate: row.foundingDate,
-    description: row.description,
-  };
-}
-
-/** The public investor card; `id` is the account id (docs/decisions/0004). */
-export function toInvestorCard(row: InvestorRow): InvestorCard {
-  return {
-    id: row.userId,
-    firmName: row.firmName,
-    logo: row.logo,
-    location: row.location,
-    portfolioSize: row.portfolioSize,
-    stagePreference: row.stagePreference,
-    investmentRange: row.investmentRange,
-    industryFocus: row.industryFocus,
-    website: row.website,
-    foundingDate: row.foundingDate,
-    description: row.description,
-    investmentThesis: row.investmentThesis,
-  };
-}
-
-export async function getOwnProfile(db: AppDatabase, actor: Actor): Promise<OwnProfile> {
+export async function getOwnProfile(ctx: ServiceContext): Promise<OwnProfile> {
+  const { db, actor } = ctx;
   if (actor.userType === 'startup') {
     const [row] = await db.select().from(startupProfiles).where(eq(startupProfiles.userId, actor.id));
     if (!row) throw notFound(PROFILE_MISSING);
@@ -121,8 +84,14 @@ export async function getOwnProfile(db: AppDatabase, actor: Actor): Promise<OwnP
   return toInvestorProfile(row);
 }
 
-export async function updateStartupProfile(db: AppDatabase, actor: Actor, input: UpdateStartupProfileBody & { foundingDate: string }): Promise<StartupProfile> {
-  return db.transaction(async (tx) => {
+/**
+ * Saves the startup's profile. Once it has committed, the features that follow profiles react
+ * (matching queues a durable re-score of the user's pending matches): the save does not wait for
+ * their work itself.
+ */
+export async function updateStartupProfile(ctx: ServiceContext, input: UpdateStartupProfileBody & { foundingDate: string }): Promise<StartupProfile> {
+  const { actor } = ctx;
+  const profile = await ctx.db.transaction(async (tx) => {
     const [existing] = await tx.select().from(startupProfiles).where(eq(startupProfiles.userId, actor.id));
     const values = {
       companyName: input.companyName,
@@ -146,13 +115,17 @@ export async function updateStartupProfile(db: AppDatabase, actor: Actor, input:
       .values({ userId: actor.id, ...values, profileCompleteness })
       .onConflictDoUpdate({ target: startupProfiles.userId, set: { ...values, profileCompleteness, updatedAt: sql`now()` } })
       .returning();
-    await recordActivity(tx, { userId: actor.id, activityType: 'profile_updated', entityId: row!.id, description: existing ? 'Updated your company profile' : 'Created your company profile' });
+    await recordActivity(inTransaction(ctx, tx), { userId: actor.id, activityType: 'profile_updated', entityId: row!.id, description: existing ? 'Updated your company profile' : 'Created your company profile' });
     return toStartupProfile(row!);
   });
+  await runProfileSavedReactions(ctx);
+  return profile;
 }
 
-export async function updateInvestorProfile(db: AppDatabase, actor: Actor, input: UpdateInvestorProfileBody & { foundingDate: string }): Promise<InvestorProfile> {
-  return db.transaction(async (tx) => {
+/** Saves the investor's profile; the followers react once it has committed, as for startups. */
+export async function updateInvestorProfile(ctx: ServiceContext, input: UpdateInvestorProfileBody & { foundingDate: string }): Promise<InvestorProfile> {
+  const { actor } = ctx;
+  const profile = await ctx.db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: investorProfiles.id }).from(investorProfiles).where(eq(investorProfiles.userId, actor.id));
     const values = {
       firmName: input.firmName,
@@ -172,49 +145,37 @@ export async function updateInvestorProfile(db: AppDatabase, actor: Actor, input
       .values({ userId: actor.id, ...values, profileCompleteness })
       .onConflictDoUpdate({ target: investorProfiles.userId, set: { ...values, profileCompleteness, updatedAt: sql`now()` } })
       .returning();
-    await recordActivity(tx, { userId: actor.id, activityType: 'profile_updated', entityId: row!.id, description: existing ? 'Updated your firm profile' : 'Created your firm profile' });
+    await recordActivity(inTransaction(ctx, tx), { userId: actor.id, activityType: 'profile_updated', entityId: row!.id, description: existing ? 'Updated your firm profile' : 'Created your firm profile' });
     return toInvestorProfile(row!);
   });
+  await runProfileSavedReactions(ctx);
+  return profile;
 }
 
-async function recordProfileView(db: AppDatabase, viewer: Actor, viewedUserId: number, name: string): Promise<void> {
-  const since = new Date(Date.now() - VIEW_DEDUPE_MS);
-  const [recent] = await db
+async function recordProfileView(ctx: ServiceContext, viewedUserId: number, name: string): Promise<void> {
+  const viewer = ctx.actor;
+  const since = new Date(ctx.clock().getTime() - VIEW_DEDUPE_MS);
+  const [recent] = await ctx.db
     .select({ id: activities.id })
     .from(activities)
     .where(and(eq(activities.userId, viewer.id), eq(activities.activityType, 'viewed_profile'), eq(activities.entityId, viewedUserId), gt(activities.createdAt, since)))
     .limit(1);
   if (recent) return;
-  await recordActivity(db, { userId: viewer.id, activityType: 'viewed_profile', entityId: viewedUserId, description: `Viewed ${name}'s profile` });
+  await recordActivity(ctx, { userId: viewer.id, activityType: 'viewed_profile', entityId: viewedUserId, description: `Viewed ${name}'s profile` });
 }
 
 /** An investor opens a startup's public profile (the route admits investors only). */
-export async function viewStartupCard(db: AppDatabase, viewer: Actor, startupUserId: number): Promise<StartupCard> {
-  const [row] = await db.select().from(startupProfiles).where(eq(startupProfiles.userId, startupUserId));
+export async function viewStartupCard(ctx: ServiceContext, startupUserId: number): Promise<StartupCard> {
+  const [row] = await ctx.db.select().from(startupProfiles).where(eq(startupProfiles.userId, startupUserId));
   if (!row) throw notFound('This startup profile does not exist.');
-  await recordProfileView(db, viewer, startupUserId, row.companyName);
+  await recordProfileView(ctx, startupUserId, row.companyName);
   return toStartupCard(row);
 }
 
 /** A startup opens an investor's public profile (the route admits startups only). */
-export async function viewInvestorCard(db: AppDatabase, viewer: Actor, investorUserId: number): Promise<InvestorCard> {
-  const [row] = await db.select().from(investorProfiles).where(eq(investorProfiles.userId, investorUserId));
+export async function viewInvestorCard(ctx: ServiceContext, investorUserId: number): Promise<InvestorCard> {
+  const [row] = await ctx.db.select().from(investorProfiles).where(eq(investorProfiles.userId, investorUserId));
   if (!row) throw notFound('This investor profile does not exist.');
-  await recordProfileView(db, viewer, investorUserId, row.firmName);
+  await recordProfileView(ctx, investorUserId, row.firmName);
   return toInvestorCard(row);
-}
-
-/** Work another feature does after a profile is saved and committed. */
-export type ProfileSavedReaction = (deps: { db: AppDatabase; jobs: JobQueue }, user: Pick<Actor, 'id' | 'userType'>) => Promise<unknown>;
-
-const profileSavedReactions = new Set<ProfileSavedReaction>();
-
-/** Registers a reaction to profile saves (once: registering the same function again does nothing). */
-export function onProfileSaved(reaction: ProfileSavedReaction): void {
-  profileSavedReactions.add(reaction);
-}
-
-/** Runs the registered reactions; the profile routes call it after each save. */
-export async function runProfileSavedReactions(deps: { db: AppDatabase; jobs: JobQueue }, user: Pick<Actor, 'id' | 'userType'>): Promise<void> {
-  for (const reaction of profileSavedReactions) await reaction(deps, user);
 }

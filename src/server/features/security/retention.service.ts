@@ -6,6 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { rateLimits, securityEvents } from '../../db/schema';
+import type { SystemContext } from '../../service-context';
 import type { SecurityEventType } from './security-events.service';
 
 /** Events any stranger can cause without an account or a session. */
@@ -38,7 +39,12 @@ async function countDeleted(db: DbExecutor, deletion: SQL): Promise<number> {
   return Number(row?.deleted ?? 0);
 }
 
-export async function sweepAnonymousTraffic(db: DbExecutor, now: Date, policy: RetentionPolicy): Promise<RetentionResult> {
+/** A sweep runs for nobody: it needs the database and the time its ages are measured from. */
+export type RetentionContext = Pick<SystemContext, 'db' | 'clock'>;
+
+export async function sweepAnonymousTraffic(ctx: RetentionContext, policy: RetentionPolicy): Promise<RetentionResult> {
+  const { db } = ctx;
+  const now = ctx.clock();
   const cutoff = new Date(now.getTime() - policy.anonymousEventDays * 86_400_000);
   const expiredEvents = await countDeleted(db, sql`delete from ${securityEvents} where ${anonymousTraffic} and ${securityEvents.createdAt} < ${cutoff}`);
   // Keep the newest maxAnonymousEvents: everything older than the Nth newest goes.

@@ -1,7 +1,8 @@
-// The append-only security log (security guide): sign-ins, throttling, denials and, later, document
+// The append-only security log (docs/security.md): sign-ins, throttling, denials and, later, document
 // access. Separate from the user-facing activity feed; nothing in the app updates or deletes it.
-import type { DbExecutor } from '../../db/client';
+import type { Actor } from '../../actor';
 import { securityEvents } from '../../db/schema';
+import type { ServiceContext } from '../../service-context';
 
 export type SecurityEventType =
   | 'login_succeeded'
@@ -17,11 +18,17 @@ export type SecurityEventType =
   | 'document_access_revoked'
   | 'document_deleted';
 
+/**
+ * Where the entry goes: pass `inTransaction(ctx, tx)` to log with the change. The row's time is the
+ * database's, so the audit trail of every instance reads one clock.
+ */
+export type SecurityLogContext = Pick<ServiceContext<Actor | null>, 'db'>;
+
 export async function recordSecurityEvent(
-  db: DbExecutor,
+  ctx: SecurityLogContext,
   event: { eventType: SecurityEventType; userId?: number | null; ip?: string; detail?: Record<string, unknown> },
 ): Promise<void> {
-  await db.insert(securityEvents).values({
+  await ctx.db.insert(securityEvents).values({
     eventType: event.eventType,
     userId: event.userId ?? null,
     ip: event.ip ?? null,

@@ -1,4 +1,4 @@
-// Candidate blocking and batch ranking (matching guide §6). Scoring every pair is wasteful when
+// Candidate blocking and batch ranking (docs/matching.md §8). Scoring every pair is wasteful when
 // most pairs are gated or hopeless, so each side is indexed by (industry, stage):
 // - an investor's candidates are startups in its focus industries plus neighbours with A ≥ .5,
 //   at its preferred stages ±1;
@@ -13,7 +13,7 @@ import type { PreparedInvestor, PreparedStartup } from './prepared-profiles';
 
 const STAGE_COUNT = 7;
 const KEY_COUNT = INDUSTRY_COUNT * STAGE_COUNT;
-/** Adjacency at or above this widens an investor's industries (guide §6). */
+/** Adjacency at or above this widens an investor's industries (docs/matching.md §8). */
 export const NEIGHBOUR_THRESHOLD = 0.5;
 
 /**

@@ -1,4 +1,4 @@
-// The industry adjacency matrix (matching guide §1): partial credit between the spec's 15
+// The industry adjacency matrix (docs/matching.md §1): partial credit between the spec's 15
 // industries. It is kept as ONE reviewed table of pairs so a reviewer reads every non-zero entry
 // in one place; the dense Float32Array below is derived from it and is what the scorer reads.
 import { INDUSTRIES, type Industry } from '../../../../shared/enums';

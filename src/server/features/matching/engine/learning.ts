@@ -1,4 +1,4 @@
-// Learning from decisions (matching guide §5), as pure functions over plain, JSON-serialisable
+// Learning from decisions (docs/matching.md §6), as pure functions over plain, JSON-serialisable
 // state (the DB layer stores it in matching_user_state.state):
 // - RECON implicit preferences: how often a user accepts each attribute value, smoothed toward
 //   what they stated;
@@ -139,7 +139,7 @@ export function updateOffsets(state: UserLearningState, model: GlobalModel, deci
   return { ...state, offsets };
 }
 
-/** Ranking weights: max(0, w + δ) renormalised to sum to 1 (guide §5). */
+/** Ranking weights: max(0, w + δ) renormalised to sum to 1 (docs/matching.md §6). */
 export function rankingWeights(model: GlobalModel, offsets: readonly number[]): Float64Array {
   const mask = APPLICABLE[model.side];
   const weights = Float64Array.from({ length: COMPONENT_COUNT }, (_, k) => (mask[k] ? Math.max(0, model.weights[k]! + (offsets[k] ?? 0)) : 0));

@@ -1,4 +1,4 @@
-// The explained path (matching guide §4): scorePair scores one pair with its full explanation
+// The explained path (docs/matching.md §4): scorePair scores one pair with its full explanation
 // (components with points and reasons, both fits, top reasons, biggest shortfall, unknowns, gate),
 // and toMatchBreakdown cuts one viewer's breakdown out of it in the API's MatchBreakdown shape.
 // Costlier than PairScorer (pair-scorer.ts), so it runs only for the pairs shown.
@@ -41,7 +41,7 @@ const round = (value: number, digits: number) => Math.round(value * 10 ** digits
 const MIN_SHORTFALL_POINTS = 2;
 
 /**
- * Scores one pair with its full explanation (guide §4). Use PairScorer to rank many pairs and
+ * Scores one pair with its full explanation (docs/matching.md §4). Use PairScorer to rank many pairs and
  * call this only for the ones shown; both read the same component function.
  */
 export function scorePair(s: PreparedStartup, i: PreparedInvestor, context: ScoringContext): MatchExplanation {

@@ -86,7 +86,7 @@ export class MatchingEngine {
   }
 
   /**
-   * Adds or replaces one startup after a profile save, against the frozen text index (guide §6:
+   * Adds or replaces one startup after a profile save, against the frozen text index (docs/matching.md §8:
    * re-score only that profile's pairs; the idf moves only at the next full rebuild). Follow with
    * matchesForStartup to get its new suggestions.
    */

@@ -1,4 +1,4 @@
-// Raw profile rows → normalised features (matching guide §1). Everything in a row may be missing,
+// Raw profile rows → normalised features (docs/matching.md §1). Everything in a row may be missing,
 // null or malformed (jsonb columns are unchecked), so every field is read defensively and a
 // missing input becomes an explicit "unknown" (-1, null or an empty list), never a guess.
 import { FUNDING_BUCKETS, FUNDING_GOAL_OPTIONS, INDUSTRIES, STAGES } from '../../../../shared/enums';

@@ -1,4 +1,4 @@
-// From component values to a score (matching guide §3): one-sided fits shrunk toward 0.5 by how
+// From component values to a score (docs/matching.md §3): one-sided fits shrunk toward 0.5 by how
 // much is known, and their harmonic (or geometric) fusion; then PairScorer, the fast path that
 // ranks many pairs with them, numbers only and allocation-free. Explanations for the pairs shown
 // are built by scorePair (match-explanation.ts) from the same functions.
@@ -28,7 +28,7 @@ export function createScoringContext(index: TextIndex, options: { fusion?: Fusio
   };
 }
 
-// Pure fusion (guide §3), exported for the property tests.
+// Pure fusion (docs/matching.md §3), exported for the property tests.
 
 /**
  * One side's fit: P = κ·raw + (1 − κ)·0.5, written in its closed form

@@ -131,7 +131,7 @@ export function prepareStartup(features: StartupFeatures, vector: SparseVector =
   };
 }
 
-/** The experience component (guide §2) depends on the investor alone, so it is computed once here, not per pair. */
+/** The experience component (docs/matching.md §2) depends on the investor alone, so it is computed once here, not per pair. */
 export function experienceComponent(portfolioSize: number | null): number {
   return portfolioSize === null ? Number.NaN : Math.min(1, Math.log(1 + portfolioSize) / Math.log(51));
 }

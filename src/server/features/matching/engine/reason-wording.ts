@@ -1,4 +1,4 @@
-// The wording of a match's reasons (matching guide §4): one line per component, and the gate's,
+// The wording of a match's reasons (docs/matching.md §4): one line per component, and the gate's,
 // in both viewers' voices. Only words live here; match-explanation.ts decides which lines a card
 // shows (top reasons, biggest shortfall, unknowns).
 import { INDUSTRIES, STAGES } from '../../../../shared/enums';

@@ -1,5 +1,5 @@
-// The seven score components (matching guide §2), each in [0, 1] or NaN for unknown, with their
-// keys and the guide §3 prior weights. computeComponents is the one component function both
+// The seven score components (docs/matching.md §2), each in [0, 1] or NaN for unknown, with their
+// keys and the prior weights of docs/matching.md §3. computeComponents is the one component function both
 // scoring paths call, so they cannot disagree: PairScorer (pair-scorer.ts) ranks with it, scorePair
 // (match-explanation.ts) explains with it.
 import type { PlaceIds, PreparedInvestor, PreparedStartup } from './prepared-profiles';
@@ -20,7 +20,7 @@ const TEXT = 4;
 const BIZ_MODEL = 5;
 const EXPERIENCE = 6;
 
-/** Guide §3 prior weights. A component absent from a side's table does not apply to that side. */
+/** The prior weights of docs/matching.md §3. A component absent from a side's table does not apply to that side. */
 export const INVESTOR_SIDE_WEIGHTS: Readonly<SideWeights> = { sector: 0.25, stage: 0.2, check: 0.15, text: 0.2, bizModel: 0.15, geo: 0.05 };
 export const STARTUP_SIDE_WEIGHTS: Readonly<SideWeights> = { sector: 0.2, stage: 0.2, check: 0.25, text: 0.1, geo: 0.1, experience: 0.15 };
 
@@ -29,7 +29,7 @@ export function weightVector(weights: SideWeights): Float64Array {
   return Float64Array.from(COMPONENT_KEYS, (key) => Math.max(0, weights[key] ?? 0));
 }
 
-// φ(d) for the stage distance and ψ(b − s) for check buckets (guide §2).
+// φ(d) for the stage distance and ψ(b − s) for check buckets (docs/matching.md §2).
 export function stagePhi(distance: number): number {
   return distance <= 0 ? 1 : distance === 1 ? 0.5 : distance === 2 ? 0.15 : 0;
 }

@@ -1,4 +1,4 @@
-// Business-model and philosophy tags (matching guide §1): a lexicon of 27 tags found in free text
+// Business-model and philosophy tags (docs/matching.md §1): a lexicon of 27 tags found in free text
 // and JSON, with negation handling so "no hardware" or "we don't do crypto" become exclusion
 // tags instead of positive ones. Tags are bits of a 32-bit mask so the scorer intersects them
 // with one AND and a popcount.

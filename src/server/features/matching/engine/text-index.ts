@@ -1,4 +1,4 @@
-// TF-IDF over profile documents (matching guide §1 "Text" and §2 `text`): log tf × smoothed idf,
+// TF-IDF over profile documents (docs/matching.md §1 "Text" and §2 `text`): log tf × smoothed idf,
 // L2-normalised sparse vectors over typed arrays, cosine by merge or against a dense scratch row.
 // Building the index (vocabulary, idf, cosine percentiles) is separate from vectorising and
 // scoring: the idf is frozen between rebuilds, so re-scoring one saved profile does not shift

@@ -1,0 +1,64 @@
+// Views: each time a grantee opens a document's preview, and how long it stayed open, summed per
+// investor for the startup's match cards. Owners' own opens are not counted.
+import { and, count, eq, isNull, max, sql, sum } from 'drizzle-orm';
+import type { InvestorEngagement } from '../../../shared/contracts/documents';
+import { notFound } from '../../app-error';
+import { documents, documentViews } from '../../db/schema';
+import { inTransaction, type ServiceContext } from '../../service-context';
+import { DOCUMENT_MISSING, readableBy } from './access-rules';
+import { announceDocumentChange } from './data-room-context';
+
+/** Starts recording an open of a document by a grantee. Owners' own opens are not counted. */
+export async function startDocumentView(ctx: ServiceContext, input: { documentId: number }): Promise<{ viewId: number | null }> {
+  const { actor } = ctx;
+  const { documentId } = input;
+  const now = ctx.clock();
+  const [row] = await ctx.db.select({ id: documents.id, ownerId: documents.userId }).from(documents).where(and(eq(documents.id, documentId), readableBy(actor, now)));
+  if (!row) throw notFound(DOCUMENT_MISSING);
+  if (row.ownerId === actor.id) return { viewId: null };
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = inTransaction(ctx, tx);
+    const [view] = await txCtx.db.insert(documentViews).values({ documentId, viewerId: actor.id, openedAt: now }).returning({ id: documentViews.id });
+    await announceDocumentChange(txCtx, { userIds: [row.ownerId], documentId });
+    return { viewId: view!.id };
+  });
+}
+
+/** Records how long a preview stayed open. Only the viewer may close their own view, once. */
+export async function endDocumentView(ctx: ServiceContext, input: { documentId: number; viewId: number; durationMs: number }): Promise<void> {
+  const { documentId, viewId, durationMs } = input;
+  await ctx.db.transaction(async (tx) => {
+    const txCtx = inTransaction(ctx, tx);
+    const updated = await txCtx.db
+      .update(documentViews)
+      .set({ durationMs })
+      .where(and(eq(documentViews.id, viewId), eq(documentViews.documentId, documentId), eq(documentViews.viewerId, ctx.actor.id), isNull(documentViews.durationMs)))
+      .returning({ id: documentViews.id });
+    if (updated.length === 0) throw notFound('This view does not exist.');
+    const [document] = await txCtx.db.select({ ownerId: documents.userId }).from(documents).where(eq(documents.id, documentId));
+    if (document) await announceDocumentChange(txCtx, { userIds: [document.ownerId], documentId });
+  });
+}
+
+/** Per investor, how they engaged with this startup's documents (for match cards). */
+export async function listInvestorEngagement(ctx: ServiceContext): Promise<InvestorEngagement[]> {
+  const rows = await ctx.db
+    .select({
+      investorId: documentViews.viewerId,
+      documentsViewed: sql<number>`count(distinct ${documentViews.documentId})::int`,
+      views: count(),
+      totalViewMs: sum(documentViews.durationMs),
+      lastViewedAt: max(documentViews.openedAt),
+    })
+    .from(documentViews)
+    .innerJoin(documents, eq(documents.id, documentViews.documentId))
+    .where(eq(documents.userId, ctx.actor.id))
+    .groupBy(documentViews.viewerId);
+  return rows.map((row) => ({
+    investorId: row.investorId,
+    documentsViewed: row.documentsViewed,
+    views: row.views,
+    totalViewMs: Number(row.totalViewMs ?? 0),
+    lastViewedAt: row.lastViewedAt ? row.lastViewedAt.toISOString() : null,
+  }));
+}

@@ -1,0 +1,151 @@
+// A startup's documents: storing an upload, listing (its own, or what was shared with an
+// investor), deleting, and reading the bytes back through the permission check. Authorization
+// lives in each query's where clause (access-rules.ts).
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { and, count, desc, eq, max } from 'drizzle-orm';
+import type { DocumentSummary } from '../../../shared/contracts/documents';
+import { UploadDocumentFields } from '../../../shared/contracts/documents';
+import { invalid, notFound, validationError } from '../../app-error';
+import { documentAccess, documents, documentViews, startupProfiles, users } from '../../db/schema';
+import { inTransaction, type ServiceContext } from '../../service-context';
+import { BlobNotFoundError, type ByteRange } from '../../storage/blob-store';
+import { recordActivity } from '../activity';
+import { recordSecurityEvent } from '../security';
+import { DOCUMENT_MISSING, isLiveGrant, liveGranteeIds, readableBy, type DocumentRow } from './access-rules';
+import { announceDocumentChange, type DataRoomContext } from './data-room-context';
+import { detectDocumentType, FileRejectedError } from './file-detection';
+import { displayNameFrom, toSummary } from './summaries';
+import type { ReceivedUpload } from './upload-receiver';
+
+/** Validates and stores an upload received by the route; nothing is left behind on failure. */
+export async function storeUploadedDocument(ctx: DataRoomContext, input: { upload: ReceivedUpload; ip: string }): Promise<DocumentSummary> {
+  const { actor } = ctx;
+  const { upload, ip } = input;
+  let storageKey: string | undefined;
+  try {
+    const fields = UploadDocumentFields.safeParse(upload.fields);
+    if (!fields.success) throw validationError(fields.error);
+    let detected;
+    try {
+      detected = await detectDocumentType(upload.tmpPath, upload.filename, upload.size);
+    } catch (error) {
+      if (error instanceof FileRejectedError) throw invalid(error.message, { file: [error.message] });
+      throw error;
+    }
+
+    // Server-generated key: the user's filename is metadata only and never touches storage.
+    storageKey = `documents/${actor.id}/${randomUUID()}`;
+    await ctx.blobs.putFile(storageKey, upload.tmpPath, { contentType: detected.mimeType, size: upload.size });
+
+    const name = fields.data.name || displayNameFrom(upload.filename);
+    const row = await ctx.db.transaction(async (tx) => {
+      const txCtx = inTransaction(ctx, tx);
+      const [inserted] = await txCtx.db
+        .insert(documents)
+        .values({ userId: actor.id, name, category: fields.data.type, type: detected.mimeType, size: upload.size, sha256: upload.sha256, storageKey, uploadedAt: ctx.clock() })
+        .returning();
+      await recordActivity(txCtx, { userId: actor.id, activityType: 'document_uploaded', entityId: inserted!.id, description: `Uploaded ${name}` });
+      await recordSecurityEvent(txCtx, { eventType: 'document_uploaded', userId: actor.id, ip, detail: { documentId: inserted!.id, size: upload.size, sha256: upload.sha256 } });
+      await announceDocumentChange(txCtx, { userIds: [actor.id], documentId: inserted!.id });
+      return inserted!;
+    });
+    storageKey = undefined; // committed: the blob now belongs to the row
+    return toSummary(row, { sharedWithCount: 0, viewCount: 0, lastViewedAt: null });
+  } finally {
+    await rm(upload.tmpPath, { force: true });
+    // Stored but not recorded (the insert failed): remove the blob now; the sweep is the backstop.
+    if (storageKey) await ctx.blobs.delete(storageKey).catch(() => {});
+  }
+}
+
+/** A startup's own documents with their live share counts, or the documents shared with an investor. */
+export async function listDocuments(ctx: ServiceContext): Promise<DocumentSummary[]> {
+  const { db, actor } = ctx;
+  const now = ctx.clock();
+  if (actor.userType === 'startup') {
+    // Counted in their own grouped subqueries: joining grants and views directly would multiply one by the other.
+    const grantCounts = db
+      .select({ documentId: documentAccess.documentId, value: count().as('grant_count') })
+      .from(documentAccess)
+      .where(isLiveGrant(now))
+      .groupBy(documentAccess.documentId)
+      .as('grant_counts');
+    const viewCounts = db
+      .select({ documentId: documentViews.documentId, value: count().as('view_count'), lastViewedAt: max(documentViews.openedAt).as('last_viewed_at') })
+      .from(documentViews)
+      .groupBy(documentViews.documentId)
+      .as('view_counts');
+    const rows = await db
+      .select({ document: documents, sharedWithCount: grantCounts.value, viewCount: viewCounts.value, lastViewedAt: viewCounts.lastViewedAt })
+      .from(documents)
+      .leftJoin(grantCounts, eq(grantCounts.documentId, documents.id))
+      .leftJoin(viewCounts, eq(viewCounts.documentId, documents.id))
+      .where(eq(documents.userId, actor.id))
+      .orderBy(desc(documents.uploadedAt), desc(documents.id));
+    return rows.map((row) =>
+      toSummary(row.document, {
+        sharedWithCount: Number(row.sharedWithCount ?? 0),
+        viewCount: Number(row.viewCount ?? 0),
+        lastViewedAt: row.lastViewedAt ? new Date(row.lastViewedAt).toISOString() : null,
+      }),
+    );
+  }
+  const rows = await db
+    .select({ document: documents, sharedAt: documentAccess.grantedAt, companyName: startupProfiles.companyName, firstName: users.firstName, lastName: users.lastName })
+    .from(documentAccess)
+    .innerJoin(documents, eq(documents.id, documentAccess.documentId))
+    .innerJoin(users, eq(users.id, documents.userId))
+    .leftJoin(startupProfiles, eq(startupProfiles.userId, documents.userId))
+    .where(and(eq(documentAccess.userId, actor.id), isLiveGrant(now)))
+    .orderBy(desc(documentAccess.grantedAt), desc(documents.id));
+  return rows.map((row) =>
+    toSummary(row.document, { owner: { id: row.document.userId, companyName: row.companyName ?? `${row.firstName} ${row.lastName}` }, sharedAt: row.sharedAt.toISOString() }),
+  );
+}
+
+/** Deletes an owned document, its grants and views (cascade) and its blob. */
+export async function deleteDocument(ctx: DataRoomContext, input: { documentId: number; ip: string }): Promise<void> {
+  const { actor } = ctx;
+  const { documentId, ip } = input;
+  const deleted = await ctx.db.transaction(async (tx) => {
+    const txCtx = inTransaction(ctx, tx);
+    // Read before the delete cascades the grants away: these investors' lists must refresh.
+    const grantees = await liveGranteeIds(txCtx, documentId);
+    const [row] = await txCtx.db.delete(documents).where(and(eq(documents.id, documentId), eq(documents.userId, actor.id))).returning();
+    if (!row) throw notFound('This document does not exist.');
+    await announceDocumentChange(txCtx, { userIds: [actor.id, ...grantees], documentId: row.id });
+    await recordActivity(txCtx, { userId: actor.id, activityType: 'document_deleted', entityId: row.id, description: `Deleted ${row.name}` });
+    await recordSecurityEvent(txCtx, { eventType: 'document_deleted', userId: actor.id, ip, detail: { documentId: row.id } });
+    return row;
+  });
+  if (deleted.storageKey) await ctx.blobs.delete(deleted.storageKey).catch(() => {}); // the sweep retries
+}
+
+/**
+ * The document if the actor owns it or holds a live grant; 404 otherwise, so its existence is not
+ * revealed. Checked on every read, so a revocation takes effect on the very next request.
+ */
+export async function findReadableDocument(
+  ctx: ServiceContext,
+  input: { documentId: number; ip: string; isFirstChunk: boolean },
+): Promise<DocumentRow & { storageKey: string }> {
+  const { db, actor } = ctx;
+  const [row] = await db.select().from(documents).where(and(eq(documents.id, input.documentId), readableBy(actor, ctx.clock())));
+  if (!row || !row.storageKey) throw notFound(DOCUMENT_MISSING);
+  // A previewer fetches many ranges per open; log the read once, at its first byte.
+  if (input.isFirstChunk) await recordSecurityEvent(ctx, { eventType: 'document_read', userId: actor.id, ip: input.ip, detail: { documentId: row.id } });
+  return { ...row, storageKey: row.storageKey };
+}
+
+/** The bytes of a document found by findReadableDocument, whole or one range of them. */
+export async function streamDocument(ctx: DataRoomContext, input: { storageKey: string; range?: ByteRange }): Promise<Readable> {
+  try {
+    return await ctx.blobs.read(input.storageKey, input.range);
+  } catch (error) {
+    // The row exists but its bytes are gone (restored database, lost volume): say so plainly.
+    if (error instanceof BlobNotFoundError) throw notFound('The file of this document is missing from storage. Ask its owner to upload it again.');
+    throw error;
+  }
+}

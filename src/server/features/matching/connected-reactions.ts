@@ -1,0 +1,30 @@
+// When a pair connects, the reactions other features registered with onConnected run inside the
+// transaction that connects them (the data room shares the startup's auto-share categories). That
+// is how a feature reacts to a connection without matching importing it.
+import type { Actor } from '../../actor';
+import type { ServiceContext } from '../../service-context';
+
+/** The two parties of a connection. */
+export interface ConnectedPair {
+  startupId: number;
+  investorId: number;
+}
+
+/**
+ * Work another feature does when a pair connects. Its context is the decision's, inside the
+ * decision's transaction (`ctx.db` is that transaction, `ctx.actor` the one who accepted): what it
+ * writes commits or rolls back with the decision.
+ */
+export type ConnectedReaction = (ctx: ServiceContext<Actor | null>, pair: ConnectedPair) => Promise<unknown>;
+
+const connectedReactions = new Set<ConnectedReaction>();
+
+/** Registers a reaction to a pair connecting (once: registering the same function again does nothing). */
+export function onConnected(reaction: ConnectedReaction): void {
+  connectedReactions.add(reaction);
+}
+
+/** Runs the registered reactions; matching calls it inside the transaction that accepts a match. */
+export async function runConnectedReactions(ctx: ServiceContext<Actor | null>, pair: ConnectedPair): Promise<void> {
+  for (const reaction of connectedReactions) await reaction(ctx, pair);
+}

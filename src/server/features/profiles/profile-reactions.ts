@@ -1,0 +1,21 @@
+// The hook features use to follow profile saves (matching queues a re-score), so profiles never
+// imports them: the reacting feature registers here when its module loads.
+import type { ServiceContext } from '../../service-context';
+
+/**
+ * Work another feature does after a profile is saved and committed. Its context is the save's:
+ * `ctx.actor` is the user whose profile changed, and `ctx.db` is outside the save's transaction.
+ */
+export type ProfileSavedReaction = (ctx: ServiceContext) => Promise<unknown>;
+
+const profileSavedReactions = new Set<ProfileSavedReaction>();
+
+/** Registers a reaction to profile saves (once: registering the same function again does nothing). */
+export function onProfileSaved(reaction: ProfileSavedReaction): void {
+  profileSavedReactions.add(reaction);
+}
+
+/** Runs the registered reactions; the profile service calls it after each save has committed. */
+export async function runProfileSavedReactions(ctx: ServiceContext): Promise<void> {
+  for (const reaction of profileSavedReactions) await reaction(ctx);
+}
