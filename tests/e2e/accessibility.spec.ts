@@ -1,14 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { registerViaApi, saveInvestorProfileViaApi, saveStartupProfileViaApi } from './helpers';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  // Only the rule ids and targets, so a failure message says what to fix.
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => node.target.join(' ')) }));
-}
+import { expect, test } from '@playwright/test';
+import { registerCounterpart, registerViaApi, saveInvestorProfileViaApi, saveStartupProfileViaApi, seriousViolations } from './helpers';
 
 test.describe('accessibility (axe, light mode)', () => {
   test.beforeEach(async ({ page }) => {
@@ -108,11 +99,7 @@ test.describe('accessibility (axe, light mode)', () => {
   });
 
   test('the activity feed, a dashboard with data and a public profile', async ({ page, browser }) => {
-    const startupContext = await browser.newContext();
-    const startupPage = await startupContext.newPage();
-    const startup = await registerViaApi(startupPage, 'startup');
-    await saveStartupProfileViaApi(startupPage);
-    await startupContext.close();
+    const startup = await registerCounterpart(browser, 'startup');
 
     await registerViaApi(page, 'investor');
     await saveInvestorProfileViaApi(page);

@@ -1,7 +1,7 @@
 // The activity feed (/activity) and the dashboards' live widgets: stat cards, Profile
 // Completion with its checklist links, Recent Activity, and the top matches.
 import { expect, test, type Page } from '@playwright/test';
-import { INVESTOR_PROFILE, STARTUP_PROFILE, expectToast, registerViaApi, saveInvestorProfileViaApi, saveStartupProfileViaApi } from './helpers';
+import { INVESTOR_PROFILE, STARTUP_PROFILE, expectToast, registerCounterpart, registerViaApi, saveInvestorProfileViaApi, saveStartupProfileViaApi } from './helpers';
 
 function feedRows(page: Page) {
   return page.getByRole('main').locator('section li');
@@ -9,11 +9,7 @@ function feedRows(page: Page) {
 
 test.describe('activity feed', () => {
   test('shows account, profile and viewed-profile entries newest first, and loads more pages', async ({ page, browser }) => {
-    const investorContext = await browser.newContext();
-    const investorPage = await investorContext.newPage();
-    const investor = await registerViaApi(investorPage, 'investor');
-    await saveInvestorProfileViaApi(investorPage);
-    await investorContext.close();
+    const investor = await registerCounterpart(browser, 'investor');
 
     await registerViaApi(page, 'startup');
     // 1 account + 1 created + 21 updates + 1 view = 24 entries: more than one page of 20.

@@ -3,18 +3,10 @@
 // accepted and a declined match (with a reason), a message, a shared document that the investor
 // opens, and portfolio companies. Then every chart must be drawn from that data, with its summary
 // and data table; a new investor sees every chart's empty state; 375px and axe in both themes.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import type { InvestorAnalytics } from '../../src/shared/contracts/portfolio';
 import { pdfBytes } from '../support/document-fixtures';
-import { ANALYTICS_CHARTS, connectViaApi, hasHorizontalScroll, registerViaApi, saveInvestorProfileViaApi, saveStartupProfileViaApi, type RegisteredUser } from './helpers';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => node.target.join(' ')) }));
-}
+import { ANALYTICS_CHARTS, connectViaApi, hasHorizontalScroll, newParty, registerViaApi, saveInvestorProfileViaApi, seriousViolations, type RegisteredUser } from './helpers';
 
 const CHARTS = ANALYTICS_CHARTS;
 
@@ -23,14 +15,6 @@ const chart = (page: Page, title: (typeof CHARTS)[number]) => page.getByRole('re
 /** The chart's data table as text, header row first. */
 async function tableOf(region: Locator): Promise<string[][]> {
   return region.getByRole('table').evaluate((table: HTMLTableElement) => [...table.rows].map((row) => [...row.cells].map((cell) => cell.textContent?.trim() ?? '')));
-}
-
-async function newStartup(browser: Browser, profile: Record<string, unknown>): Promise<{ page: Page; user: RegisteredUser; close: () => Promise<void> }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const user = await registerViaApi(page, 'startup');
-  await saveStartupProfileViaApi(page, profile);
-  return { page, user, close: () => context.close() };
 }
 
 /** Generates the startup's matches, then the investor decides on the one with them. */
@@ -49,7 +33,7 @@ async function buildDealFlow(page: Page, browser: Browser): Promise<RegisteredUs
   await saveInvestorProfileViaApi(page, { industryFocus: ['FinTech', 'SaaS', 'AI/ML'], stagePreference: ['Seed', 'Series A'] });
 
   // Accepted by the startup (the connectViaApi journey), with a message and an opened document.
-  const ledger = await newStartup(browser, { companyName: 'Ledger Lane', industry: 'FinTech', stage: 'Series A' });
+  const ledger = await newParty(browser, 'startup', { companyName: 'Ledger Lane', industry: 'FinTech', stage: 'Series A' });
   await connectViaApi(ledger.page, investor.id);
   const sent = await page.request.post('/api/messages', { data: { receiverId: ledger.user.id, content: 'Thanks for connecting. Could you share your latest deck?' } });
   expect(sent.status(), await sent.text()).toBe(201);
@@ -62,15 +46,15 @@ async function buildDealFlow(page: Page, browser: Browser): Promise<RegisteredUs
   expect(granted.status(), await granted.text()).toBe(201);
   const opened = await page.request.post(`/api/documents/${documentId}/views`);
   expect(opened.status(), await opened.text()).toBe(201);
-  await ledger.close();
+  await ledger.context.close();
 
   // Declined by the investor, for stage; and accepted by the investor.
-  const cloud = await newStartup(browser, { companyName: 'Cloudpipe', industry: 'SaaS', stage: 'Seed' });
+  const cloud = await newParty(browser, 'startup', { companyName: 'Cloudpipe', industry: 'SaaS', stage: 'Seed' });
   await investorDecides(cloud.page, page, cloud.user.id, { status: 'rejected', reason: 'stage' });
-  await cloud.close();
-  const mindful = await newStartup(browser, { companyName: 'Mindful Models', industry: 'AI/ML', stage: 'Seed' });
+  await cloud.context.close();
+  const mindful = await newParty(browser, 'startup', { companyName: 'Mindful Models', industry: 'AI/ML', stage: 'Seed' });
   await investorDecides(mindful.page, page, mindful.user.id, { status: 'accepted' });
-  await mindful.close();
+  await mindful.context.close();
 
   for (const company of [
     { companyName: 'Nimbus Health', industry: 'HealthTech', stage: 'Seed', investmentDate: '2025-06-30', investmentAmount: 2_500_000, description: 'Remote monitoring for cardiac patients.', performance: 'growing' },

@@ -1,7 +1,6 @@
 // The data room in the browser (issue #5): upload with real progress, previews of every type,
 // sharing with an accepted investor, the investor's "Shared with me" screen, instant revocation,
 // the spec's validation toasts and delete confirmation, 375px layouts and axe scans.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
 import { csvBytes, pdfBytes, pptxBytes, textBytes } from '../support/document-fixtures';
@@ -11,21 +10,12 @@ import {
   registerViaApi,
   saveInvestorProfileViaApi,
   saveStartupProfileViaApi,
+  seriousViolations,
   STARTUP_PROFILE,
   type RegisteredUser,
 } from './helpers';
 
 const MiB = 1024 * 1024;
-
-async function seriousViolations(page: Page) {
-  // Scan the settled screen: a toast or dialog fading in has not reached its real colours yet.
-  // (Endless animations, such as spinners, are left alone.)
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity));
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => node.target.join(' ')) }));
-}
 
 /**
  * A toast, found by CSS rather than by role: while a modal dialog is open, Radix marks the rest of

@@ -1,6 +1,7 @@
 // Shared steps for the browser journeys. Every test creates its own users with unique names,
 // so tests can run in parallel against one fresh database.
-import { expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 export type UserType = 'startup' | 'investor';
 
@@ -134,6 +135,47 @@ export async function saveStartupProfileViaApi(page: Page, overrides: Record<str
 export async function saveInvestorProfileViaApi(page: Page, overrides: Record<string, unknown> = {}): Promise<void> {
   const response = await page.request.put('/api/investor/profile', { data: { ...INVESTOR_PROFILE, ...overrides } });
   expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Someone else in a journey: a user signed in in a browser context of their own. */
+export interface Party {
+  context: BrowserContext;
+  page: Page;
+  user: RegisteredUser;
+}
+
+/**
+ * Registers someone in a browser context of their own (page.request shares a page's cookies, so
+ * the test's `page` keeps its own session) and saves their profile: the one above, with `profile`
+ * over it. Close `context` when the journey is done with them.
+ */
+export async function newParty(browser: Browser, userType: UserType, profile: Record<string, unknown> = {}, names: Partial<TestUser> = {}): Promise<Party> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const user = await registerViaApi(page, userType, names);
+  if (userType === 'startup') await saveStartupProfileViaApi(page, profile);
+  else await saveInvestorProfileViaApi(page, profile);
+  return { context, page, user };
+}
+
+/** A counterpart who only needs to exist, with a saved profile: newParty, signed out again. */
+export async function registerCounterpart(browser: Browser, userType: UserType, profile: Record<string, unknown> = {}): Promise<RegisteredUser> {
+  const { context, user } = await newParty(browser, userType, profile);
+  await context.close();
+  return user;
+}
+
+/**
+ * The page's serious and critical axe violations, as rule ids and targets, so a failure message
+ * says what to fix. The scan waits for the screen to settle: a toast or dialog fading in has not
+ * reached its real colours yet. (Endless animations, such as spinners, are left alone.)
+ */
+export async function seriousViolations(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity));
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => node.target.join(' ')) }));
 }
 
 /** No element is wider than the viewport (the 375px checks). */

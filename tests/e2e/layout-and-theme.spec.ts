@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { hasHorizontalScroll, registerViaApi, saveInvestorProfileViaApi, saveStartupProfileViaApi } from './helpers';
+import { hasHorizontalScroll, registerCounterpart, registerViaApi, saveStartupProfileViaApi } from './helpers';
 
 test.describe('small screens (375 × 812)', () => {
   test.use({ viewport: { width: 375, height: 812 } });
@@ -37,11 +37,7 @@ test.describe('small screens (375 × 812)', () => {
   });
 
   test('profile screens in both modes, the dashboard and the activity feed fit without horizontal scroll', async ({ page, browser }) => {
-    const investorContext = await browser.newContext();
-    const investorPage = await investorContext.newPage();
-    const investor = await registerViaApi(investorPage, 'investor');
-    await saveInvestorProfileViaApi(investorPage);
-    await investorContext.close();
+    const investor = await registerCounterpart(browser, 'investor');
 
     await registerViaApi(page, 'startup');
     await saveStartupProfileViaApi(page, { team: [{ name: 'Ada Lovelace', role: 'CEO & Co-founder', link: 'https://example.com/a-rather-long-profile-link' }] });

@@ -1,4 +1,4 @@
-// The two match screens (issue #4, spec §2, §4, §5, §9): a startup generates matches through the
+// The two match screens (issue #4; docs/matching.md §9): a startup generates matches through the
 // UI, reads why a match scored as it did, declines one with a reason, reconsiders it, accepts
 // another and gets the Message button; filters, search and tabs; the investor side with its
 // industry filter and live updates; the dashboards' top 3; 375px and axe scans with cards.
@@ -6,9 +6,8 @@
 // The e2e database is shared by every test running in parallel, so each test's users carry a
 // unique tag and a distinctive industry and city (CleanTech in Reykjavik), and assertions look at
 // this test's own cards only.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { expectToast, hasHorizontalScroll, registerViaApi, toastRegion, uniqueUsername, type RegisteredUser } from './helpers';
+import { expectToast, hasHorizontalScroll, registerViaApi, seriousViolations, toastRegion, uniqueUsername, type RegisteredUser } from './helpers';
 
 // Each journey registers four users, saves their profiles and scores them before the first
 // click; on a loaded machine that alone can take a good part of the default 60 s.
@@ -97,13 +96,6 @@ function setting(page: Page, label: 'Search' | 'Status' | 'Industry'): Locator {
 
 function matchList(page: Page): Locator {
   return page.getByRole('list', { name: /matches, best first$/ });
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => node.target.join(' ')) }));
 }
 
 /** Generates through the API (for tests that are about what comes after). */
@@ -285,7 +277,7 @@ test.describe('investor startups', () => {
     await investorPage.goto('/investor/startups');
     await expect(investorPage.getByRole('heading', { level: 1, name: 'Startups' })).toBeVisible();
     await expect(investorPage.getByRole('tab')).toHaveText([/^All Startups/, /^Pending/, /^Accepted/, /^Rejected/]);
-    // Spec §9: the first 8 industries only, after "All industries".
+    // The first 8 industries only, after "All industries".
     await expect(setting(investorPage, 'Industry').locator('option')).toHaveText(['All industries', 'SaaS', 'FinTech', 'HealthTech', 'EdTech', 'E-commerce', 'AI/ML', 'Blockchain', 'CleanTech']);
 
     // Search covers company name, location and industry.

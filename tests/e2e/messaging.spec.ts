@@ -1,15 +1,14 @@
 // Messaging in the browser (issue #6): two people in two browser contexts chat both ways with no
 // reload, the unread badges, "Seen", the spec's empty states and texts, Enter / Shift+Enter, the
 // failure toast, deep links, the polling fallback, 375px, and axe scans of both screens.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
   connectViaApi,
   expectToast,
   hasHorizontalScroll,
+  newParty,
   registerViaApi,
-  saveInvestorProfileViaApi,
-  saveStartupProfileViaApi,
+  seriousViolations,
   type RegisteredUser,
 } from './helpers';
 
@@ -27,26 +26,11 @@ function pairingProfiles() {
   };
 }
 
-interface Person {
-  context: BrowserContext;
-  page: Page;
-  user: RegisteredUser;
-}
-
-async function newPerson(browser: Browser, userType: 'startup' | 'investor', names: { firstName: string; lastName: string }, profile: Record<string, unknown>): Promise<Person> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const user = await registerViaApi(page, userType, names);
-  if (userType === 'startup') await saveStartupProfileViaApi(page, profile);
-  else await saveInvestorProfileViaApi(page, profile);
-  return { context, page, user };
-}
-
 /** A startup and an investor with an accepted match, each in their own browser context. */
 async function connectedPair(browser: Browser, names = { startup: 'Stella', investor: 'Ivan' }) {
   const profiles = pairingProfiles();
-  const startup = await newPerson(browser, 'startup', { firstName: names.startup, lastName: 'Founder' }, profiles.startup);
-  const investor = await newPerson(browser, 'investor', { firstName: names.investor, lastName: 'Partner' }, { ...profiles.investor, firmName: `${names.investor} Capital` });
+  const startup = await newParty(browser, 'startup', profiles.startup, { firstName: names.startup, lastName: 'Founder' });
+  const investor = await newParty(browser, 'investor', { ...profiles.investor, firmName: `${names.investor} Capital` }, { firstName: names.investor, lastName: 'Partner' });
   await connectViaApi(startup.page, investor.user.id);
   return { startup, investor };
 }
@@ -71,13 +55,6 @@ async function markPage(page: Page) {
 
 async function expectNotReloaded(page: Page) {
   expect(await page.evaluate(() => (window as unknown as { messagingMark?: boolean }).messagingMark)).toBe(true);
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => node.target.join(' ')) }));
 }
 
 function activeConversationsCard(page: Page) {
@@ -130,9 +107,9 @@ test.describe('messaging between two people', () => {
 
   test('a conversation that is not open shows its unread badge in the list until it is opened', async ({ browser }) => {
     const profiles = pairingProfiles();
-    const startup = await newPerson(browser, 'startup', { firstName: 'Sunny', lastName: 'Founder' }, profiles.startup);
-    const first = await newPerson(browser, 'investor', { firstName: 'Alma', lastName: 'First' }, { ...profiles.investor, firmName: 'Alma Capital' });
-    const second = await newPerson(browser, 'investor', { firstName: 'Bruno', lastName: 'Second' }, { ...profiles.investor, firmName: 'Bruno Capital' });
+    const startup = await newParty(browser, 'startup', profiles.startup, { firstName: 'Sunny', lastName: 'Founder' });
+    const first = await newParty(browser, 'investor', { ...profiles.investor, firmName: 'Alma Capital' }, { firstName: 'Alma', lastName: 'First' });
+    const second = await newParty(browser, 'investor', { ...profiles.investor, firmName: 'Bruno Capital' }, { firstName: 'Bruno', lastName: 'Second' });
     await connectViaApi(startup.page, first.user.id);
     await connectViaApi(startup.page, second.user.id);
 
@@ -295,9 +272,9 @@ test.describe('the messages screens', () => {
 
   test('a deep link opens a partner with no messages yet, even when another conversation comes first', async ({ browser }) => {
     const profiles = pairingProfiles();
-    const investor = await newPerson(browser, 'investor', { firstName: 'Vera', lastName: 'Investor' }, { ...profiles.investor, firmName: 'Vera Ventures' });
-    const talkative = await newPerson(browser, 'startup', { firstName: 'Tom', lastName: 'Talkative' }, profiles.startup);
-    const quiet = await newPerson(browser, 'startup', { firstName: 'Quinn', lastName: 'Quiet' }, profiles.startup);
+    const investor = await newParty(browser, 'investor', { ...profiles.investor, firmName: 'Vera Ventures' }, { firstName: 'Vera', lastName: 'Investor' });
+    const talkative = await newParty(browser, 'startup', profiles.startup, { firstName: 'Tom', lastName: 'Talkative' });
+    const quiet = await newParty(browser, 'startup', profiles.startup, { firstName: 'Quinn', lastName: 'Quiet' });
     await connectViaApi(talkative.page, investor.user.id);
     await connectViaApi(quiet.page, investor.user.id);
     expect((await talkative.page.request.post('/api/messages', { data: { receiverId: investor.user.id, content: 'Tom says hi' } })).status()).toBe(201);

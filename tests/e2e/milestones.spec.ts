@@ -1,10 +1,9 @@
-// Shared milestones (issue #7; spec §2 startup milestones, §4 milestone status, §5, §9 calendar):
-// a suggestion becomes the plan, the investor moves it live from a second browser, the create and
-// edit dialog with the calendar, the empty states, deep links, 375px and axe.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+// Shared milestones (issue #7; docs/milestones.md): a suggestion becomes the plan, the investor
+// moves it live from a second browser, the create and edit dialog with the calendar, the empty
+// states, deep links, 375px and axe.
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { addMonths, format } from 'date-fns';
-import { connectViaApi, expectToast, hasHorizontalScroll, registerViaApi, saveInvestorProfileViaApi, saveStartupProfileViaApi, type RegisteredUser } from './helpers';
+import { connectViaApi, expectToast, hasHorizontalScroll, newParty, registerViaApi, seriousViolations } from './helpers';
 
 // Profiles that fit each other closely, so generation ranks this investor near the top for this
 // startup even when other journeys have filled the database with investors.
@@ -25,27 +24,8 @@ const investorProfile = (firmName: string) => ({
   investmentRange: ['$1M - $3M'],
 });
 
-interface Party {
-  context: BrowserContext;
-  page: Page;
-  user: RegisteredUser;
-}
-
-async function newStartup(browser: Browser): Promise<Party> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const user = await registerViaApi(page, 'startup');
-  await saveStartupProfileViaApi(page, STARTUP);
-  return { context, page, user };
-}
-
-async function newInvestor(browser: Browser, firmName = 'Nordlys Capital'): Promise<Party> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const user = await registerViaApi(page, 'investor');
-  await saveInvestorProfileViaApi(page, investorProfile(firmName));
-  return { context, page, user };
-}
+const newStartup = (browser: Browser) => newParty(browser, 'startup', STARTUP);
+const newInvestor = (browser: Browser, firmName = 'Nordlys Capital') => newParty(browser, 'investor', investorProfile(firmName));
 
 /**
  * Opens a screen and waits until its live event stream is open: the server subscribes before it
@@ -55,13 +35,6 @@ async function openLive(page: Page, path: string): Promise<void> {
   const stream = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events');
   await page.goto(path);
   expect((await stream).status()).toBe(200);
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => node.target.join(' ')) }));
 }
 
 const plan = (page: Page, partnerName: string) => page.getByRole('region', { name: `Plan with ${partnerName}` });
@@ -106,7 +79,7 @@ test.describe('shared milestones', () => {
     // The actions are gone, so focus lands on the milestone instead of the page.
     await expect(investorRow.getByRole('heading', { name: 'Intro call' })).toBeFocused();
 
-    // Spec §4: a completed milestone shows no action buttons, on either side.
+    // A completed milestone shows no action buttons, on either side.
     const startupRow = milestoneRow(startup.page, 'Intro call');
     await expect(startupRow.getByText('Completed', { exact: true })).toBeVisible();
     await expect(startupRow.getByRole('button')).toHaveCount(0);
@@ -141,7 +114,7 @@ test.describe('shared milestones', () => {
     await dialog.getByLabel('Description').fill('Headline terms agreed with the partners.');
     await dialog.getByRole('button', { name: 'Date: not set' }).click();
     const calendar = page.getByRole('dialog', { name: 'Choose date' });
-    // Spec §9: the week starts on Sunday, in the (visual) header and in every row of the grid.
+    // The week starts on Sunday, in the (visual) header and in every row of the grid.
     await expect(calendar.locator('thead th')).toHaveText(['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa']);
     await expect(calendar.getByRole('row').first().getByRole('gridcell').first()).toHaveAccessibleName(/^(Today, )?Sunday, /);
     await calendar.getByRole('button', { name: 'Go to the Next Month' }).click();
@@ -212,7 +185,7 @@ test.describe('shared milestones', () => {
 
     await page.goto('/startup/milestones');
     await expect(page.getByRole('heading', { name: 'Choose an investor' })).toBeVisible();
-    // Spec §4: actions appear only once a partner is selected.
+    // Actions appear only once a partner is selected.
     await expect(page.getByRole('button', { name: 'Add milestone' })).toHaveCount(0);
     await expect(page.getByLabel('Connected investor').locator('option')).toHaveText(['Choose an investor', 'Aurora Partners', 'Nordlys Capital']);
     await page.getByLabel('Connected investor').selectOption({ label: 'Aurora Partners' });

@@ -1,24 +1,17 @@
 // The investor portfolio (issue #8): add, filter, edit, delete, export the CSV; add a connected
 // startup in one step; validation; the dashboard block; empty state, 375px, keyboard and axe.
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   STARTUP_PROFILE,
   connectViaApi,
   expectToast,
   hasHorizontalScroll,
+  newParty,
   registerViaApi,
   saveInvestorProfileViaApi,
-  saveStartupProfileViaApi,
+  seriousViolations,
 } from './helpers';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => node.target.join(' ')) }));
-}
 
 interface CompanyInput {
   companyName: string;
@@ -115,7 +108,7 @@ test.describe('investor portfolio', () => {
     await page.getByRole('combobox', { name: /year/i }).selectOption('2024');
     await page.getByRole('combobox', { name: /month/i }).selectOption({ label: 'February' });
     await expect(calendar).toHaveAccessibleName(/February 2024/);
-    // Sunday first (spec §9).
+    // Sunday first, as every calendar picker in the app.
     await expect(calendar.locator('thead th').first()).toHaveAttribute('aria-label', 'Sunday');
     await calendar.getByRole('button', { name: /February 10th, 2024/ }).click();
     await expect(dialog(page).getByLabel('Investment Date', { exact: true })).toHaveValue('02/10/2024');
@@ -133,7 +126,7 @@ test.describe('investor portfolio', () => {
     await expect(stat(page, 'Industries')).toContainText('3');
     await expect(page.getByRole('list', { name: 'Performance mix' })).toHaveText(/1 growing.*1 stable.*1 declining/);
 
-    // Quick filters show the first 6 industries (spec §9), then stage, performance and search.
+    // Quick filters show the first 6 industries, then stage, performance and search.
     const quickFilters = page.getByRole('group', { name: 'Quick filters by industry' }).getByRole('button');
     await expect(quickFilters).toHaveText(['All industries', 'SaaS', 'FinTech', 'HealthTech', 'EdTech', 'E-commerce', 'AI/ML']);
     await page.getByRole('button', { name: 'FinTech', exact: true }).click();
@@ -237,10 +230,7 @@ test.describe('investor portfolio', () => {
   test('adds a connected startup in one step, prefilled from its profile', async ({ page, browser }) => {
     const investor = await registerViaApi(page, 'investor');
     await saveInvestorProfileViaApi(page, { industryFocus: ['FinTech', 'SaaS'], stagePreference: ['Seed', 'Series A'] });
-    const startupContext = await browser.newContext();
-    const startupPage = await startupContext.newPage();
-    const startup = await registerViaApi(startupPage, 'startup');
-    await saveStartupProfileViaApi(startupPage);
+    const { context: startupContext, page: startupPage, user: startup } = await newParty(browser, 'startup');
     await connectViaApi(startupPage, investor.id);
     await startupContext.close();
 

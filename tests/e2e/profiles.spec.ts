@@ -1,4 +1,4 @@
-// Own profile screens (spec §2, §4, §5, §8): view and edit modes per tab, saves with the
+// Own profile screens (docs/profiles.md): view and edit modes per tab, saves with the
 // spec's notices, validation messages, and the ?tab= links.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectToast, registerViaApi, saveStartupProfileViaApi } from './helpers';

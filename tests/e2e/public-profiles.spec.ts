@@ -1,16 +1,11 @@
 // The pages behind "View Profile" (/startup/{id}, /investor/{id}): the counterpart's card,
 // and the not-found and wrong-role states.
 import { expect, test } from '@playwright/test';
-import { INVESTOR_PROFILE, STARTUP_PROFILE, registerViaApi, saveInvestorProfileViaApi, saveStartupProfileViaApi } from './helpers';
+import { INVESTOR_PROFILE, STARTUP_PROFILE, registerCounterpart, registerViaApi } from './helpers';
 
 test.describe('public profiles', () => {
   test("an investor opens a startup's profile; the view lands in the investor's activity", async ({ page, browser }) => {
-    // The startup lives in its own browser context: page.request shares the page's cookies.
-    const startupContext = await browser.newContext();
-    const startupPage = await startupContext.newPage();
-    const startup = await registerViaApi(startupPage, 'startup');
-    await saveStartupProfileViaApi(startupPage);
-    await startupContext.close();
+    const startup = await registerCounterpart(browser, 'startup');
 
     await registerViaApi(page, 'investor');
     await page.goto(`/startup/${startup.id}`);
@@ -37,11 +32,7 @@ test.describe('public profiles', () => {
   });
 
   test("a startup opens an investor's profile with criteria and thesis", async ({ page, browser }) => {
-    const investorContext = await browser.newContext();
-    const investorPage = await investorContext.newPage();
-    const investor = await registerViaApi(investorPage, 'investor');
-    await saveInvestorProfileViaApi(investorPage);
-    await investorContext.close();
+    const investor = await registerCounterpart(browser, 'investor');
 
     await registerViaApi(page, 'startup');
     await page.goto(`/investor/${investor.id}`);
@@ -55,11 +46,7 @@ test.describe('public profiles', () => {
   });
 
   test('a missing profile shows not found, and the wrong role is told who can look', async ({ page, browser }) => {
-    const otherContext = await browser.newContext();
-    const otherInvestorPage = await otherContext.newPage();
-    const otherInvestor = await registerViaApi(otherInvestorPage, 'investor');
-    await saveInvestorProfileViaApi(otherInvestorPage);
-    await otherContext.close();
+    const otherInvestor = await registerCounterpart(browser, 'investor');
 
     await registerViaApi(page, 'investor');
     await page.goto('/startup/99999999');

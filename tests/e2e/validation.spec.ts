@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { buildUser, expectToast, fillRegisterForm, openRegisterTab, registerViaApi } from './helpers';
 
-test.describe('form validation (spec §5)', () => {
+test.describe('form validation', () => {
   test('the login form explains short values', async ({ page }) => {
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Sign In' }).click();

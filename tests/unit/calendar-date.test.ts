@@ -1,5 +1,5 @@
-// Calendar days on the client (issue #7): stored as YYYY-MM-DD, shown as the spec's MM/dd/yyyy
-// (§9), read as local dates so no time zone shifts them.
+// Calendar days on the client (issue #7): stored as YYYY-MM-DD, shown as MM/dd/yyyy (the
+// calendar picker's format), read as local dates so no time zone shifts them.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { format } from 'date-fns';

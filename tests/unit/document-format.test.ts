@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkChosenFile, documentKind, formatDuration, formatFileSize, nameFromFilename, UPLOAD_ACCEPT } from '../../src/client/features/data-room/document-format';
 
-describe('formatFileSize (spec §9)', () => {
+describe('formatFileSize (B under 1024, KB with one decimal under 1 MB, else MB)', () => {
   it.each([
     [0, '0 B'],
     [1023, '1023 B'],

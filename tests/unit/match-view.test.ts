@@ -1,4 +1,4 @@
-// The match screens' rules without a browser (spec §5 filters, matching guide §4 fits): what
+// The match screens' rules without a browser (docs/matching.md §9 filters, §4 fits): what
 // search looks at on each side, the score threshold, the industry filter, tab counts, which fit
 // is whose, and where the card's links go.
 import { describe, expect, it } from 'vitest';
@@ -92,7 +92,7 @@ describe('the startup side', () => {
   it('searches firm name and location, case-insensitively, and nothing else', () => {
     expect(applyFilters(views, { ...DEFAULT_FILTERS, search: 'northWIND' }).map((v) => v.id)).toEqual([1]);
     expect(applyFilters(views, { ...DEFAULT_FILTERS, search: 'oslo' }).map((v) => v.id)).toEqual([2]);
-    // Industry focus is not a startup-side search field (spec §5).
+    // Industry focus is not a startup-side search field: search reads firm name and location.
     expect(applyFilters(views, { ...DEFAULT_FILTERS, search: 'SaaS' })).toEqual([]);
     expect(applyFilters(views, { ...DEFAULT_FILTERS, search: '   ' })).toHaveLength(3);
   });

@@ -1,4 +1,4 @@
-// How messaging shows time (spec §2): clock time today, 'Yesterday', otherwise a short month-day;
+// How messaging shows time: clock time today, 'Yesterday', otherwise a short month-day;
 // and the thread's day separators. Local calendar days, not 24-hour windows.
 import { describe, expect, it } from 'vitest';
 import { formatConversationTime, groupByDay } from '../../src/client/features/messaging/message-time';

@@ -97,7 +97,7 @@ describe('filterCompanies', () => {
     expect(hasActiveFilters({ ...NO_FILTERS, industry: 'FinTech' })).toBe(true);
   });
 
-  it('offers the first 6 industries as quick filters (spec §9)', () => {
+  it('offers the first 6 industries as quick filters', () => {
     expect(QUICK_FILTER_INDUSTRIES).toEqual(['SaaS', 'FinTech', 'HealthTech', 'EdTech', 'E-commerce', 'AI/ML']);
   });
 });

@@ -1,4 +1,4 @@
-// The completeness formula and the dashboard checklist rule (spec §4).
+// The completeness formula and the dashboard checklist rule (docs/profiles.md).
 import { describe, expect, it } from 'vitest';
 import { investorChecklist, investorCompleteness, startupChecklist, startupCompleteness } from '../../src/shared/profile-completeness';
 import { bucketLabel, FUNDING_GOAL_OPTIONS, TEAM_SIZE_OPTIONS } from '../../src/shared/enums';
@@ -26,7 +26,7 @@ describe('profile completeness', () => {
     expect(startupCompleteness({ companyName: '   ' })).toBe(0);
   });
 
-  it('ticks the preferences item only from 80% (spec §4)', () => {
+  it('ticks the preferences item only from 80%', () => {
     const last = (profileCompleteness: number) => startupChecklist({ profileCompleteness }).at(-1)!;
     expect(last(79)).toMatchObject({ label: 'Investor Preferences', isDone: false });
     expect(last(80).isDone).toBe(true);

@@ -1,5 +1,5 @@
-// Candidate blocking and batch ranking (matching guide §6): recall of the brute-force top-k on a
-// seeded synthetic population, unknowns never blocked out, and rankCandidates' contract.
+// Candidate blocking and batch ranking (docs/matching.md §5, step 2): recall of the brute-force
+// top-k on a seeded synthetic population, unknowns never blocked out, and rankCandidates' contract.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { generatePopulation } from '../../../bench/lib/synthetic-population';
@@ -28,7 +28,7 @@ function bruteTopK(scores: Float64Array, k: number): number[] {
 }
 
 /**
- * The guide's §6 blocking rule on the known dimensions only: the startup's industry is in the
+ * The blocking rule on the known dimensions only: the startup's industry is in the
  * investor's focus or a neighbour with A ≥ .5, and its stage is within one of a preferred stage.
  * An unknown on either side satisfies that dimension.
  */

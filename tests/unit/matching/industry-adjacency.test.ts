@@ -1,4 +1,4 @@
-// The adjacency table (matching guide §1): one reviewed table, symmetric, 1 on the diagonal.
+// The industry adjacency table (docs/matching.md §1): one reviewed table, symmetric, 1 on the diagonal.
 import { describe, expect, it } from 'vitest';
 import { INDUSTRIES } from '../../../src/shared/enums';
 import { ADJACENCY, ADJACENT_INDUSTRY_PAIRS, INDUSTRY_COUNT, industryAdjacency, industryNeighbours } from '../../../src/server/features/matching/engine/industry-adjacency';
@@ -19,7 +19,7 @@ describe('industry adjacency', () => {
     }
   });
 
-  it("holds the guide's pairs exactly", () => {
+  it('holds the designed pairs exactly', () => {
     expect(at('E-commerce', 'Marketplace')).toBeCloseTo(0.6);
     expect(at('Hardware', 'Manufacturing')).toBeCloseTo(0.6);
     expect(at('FinTech', 'Blockchain')).toBeCloseTo(0.5);

@@ -1,4 +1,4 @@
-// Learning from decisions (matching guide §5): the global logistic model, per-user offsets,
+// Learning from decisions (docs/matching.md §5–§6): the global logistic model, per-user offsets,
 // ranking weights, RECON implicit preferences, exploration slots and congestion-aware ranking.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -55,7 +55,7 @@ describe('fitGlobalModel (GLMix-lite global weights)', () => {
     for (const side of ['investor', 'startup'] as const) {
       const model = fitGlobalModel(side, []);
       expect(model).toEqual(priorModel(side));
-      // The prior is the guide's table scaled: a perfect fit is logit +3, a zero fit −3.
+      // The prior is the weight table of docs/matching.md §3, scaled: a perfect fit is logit +3, a zero fit −3.
       expect(acceptProbability(model, [], new Array<number>(COMPONENT_COUNT).fill(1))).toBeCloseTo(1 / (1 + Math.exp(-3)), 9);
       expect(acceptProbability(model, [], new Array<number>(COMPONENT_COUNT).fill(0))).toBeCloseTo(1 / (1 + Math.exp(3)), 9);
       expect(Array.from(rankingWeights(model, new Array<number>(COMPONENT_COUNT).fill(0)))).toEqual(

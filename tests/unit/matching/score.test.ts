@@ -1,4 +1,4 @@
-// The two-sided score (matching guide §2–§4): property tests over component values and over
+// The two-sided score (docs/matching.md §2–§4): property tests over component values and over
 // arbitrary raw profiles, the fast path against the explained path, gates, shrinkage, fusion,
 // and the explanation a match card shows.
 import fc from 'fast-check';
@@ -20,12 +20,12 @@ import {
 import { buildTextIndex } from '../../../src/server/features/matching/engine/text-index';
 
 // ---------------------------------------------------------------------------------------------
-// Helpers: an independent reference of the guide's §3 formulas, and a tiny engine harness.
+// Helpers: an independent reference of the §3 formulas (docs/matching.md), and a tiny engine harness.
 
 const INVESTOR_W = Array.from(weightVector(INVESTOR_SIDE_WEIGHTS));
 const STARTUP_W = Array.from(weightVector(STARTUP_SIDE_WEIGHTS));
 
-/** Guide §3 written literally: raw over known components, κ = known weight share, P = κ·raw + (1 − κ)·0.5. */
+/** docs/matching.md §3 written literally: raw over known components, κ = known weight share, P = κ·raw + (1 − κ)·0.5. */
 function referenceFit(values: ReadonlyArray<number | null>, weights: readonly number[]): { fit: number; raw: number; kappa: number } {
   let total = 0;
   let knownWeight = 0;
@@ -159,13 +159,13 @@ const populationArb = fc
 
 // ---------------------------------------------------------------------------------------------
 
-describe('component tables (guide §2)', () => {
-  it('φ and ψ follow the guide', () => {
+describe('component tables (docs/matching.md §2)', () => {
+  it('φ and ψ follow the documented tables', () => {
     expect([0, 1, 2, 3, 4, 6].map(stagePhi)).toEqual([1, 0.5, 0.15, 0, 0, 0]);
     expect([0, -1, 1, -2, 2, -3, 3].map(checkPsi)).toEqual([1, 0.7, 0.4, 0.3, 0, 0, 0]);
   });
 
-  it('the prior weight tables are the guide’s and each sums to 1', () => {
+  it('the prior weight tables are the documented ones and each sums to 1', () => {
     expect(INVESTOR_SIDE_WEIGHTS).toEqual({ sector: 0.25, stage: 0.2, check: 0.15, text: 0.2, bizModel: 0.15, geo: 0.05 });
     expect(STARTUP_SIDE_WEIGHTS).toEqual({ sector: 0.2, stage: 0.2, check: 0.25, text: 0.1, geo: 0.1, experience: 0.15 });
     expect(INVESTOR_W.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
@@ -190,7 +190,7 @@ describe('scoreFromComponents: properties of the fused score', () => {
     );
   });
 
-  it('matches the guide’s formula written literally (κ·raw + (1 − κ)·0.5, then harmonic or geometric fusion)', () => {
+  it('matches the documented formula written literally (κ·raw + (1 − κ)·0.5, then harmonic or geometric fusion)', () => {
     fc.assert(
       fc.property(componentValues, componentValues, weightsArb, weightsArb, fusionArb, (iv, sv, iw, sw, fusion) => {
         const result = scoreFromComponents(iv, sv, { investorWeights: iw, startupWeights: sw, fusion });
@@ -292,7 +292,7 @@ describe('scoreFromComponents: properties of the fused score', () => {
         expect(fuse(p, p, 'geometric')).toBeCloseTo(p, 12);
       }),
     );
-    // The guide's card example: their fit for you 74 · your fit for them 82 → 78.
+    // The card's example (docs/matching.md §9): their fit for you 74 · your fit for them 82 → 78.
     expect(Math.round(100 * fuse(0.74, 0.82, 'harmonic'))).toBe(78);
     expect(Math.round(100 * fuse(0.4, 0.9, 'geometric'))).toBe(60);
     expect(Math.round(100 * fuse(0.4, 0.9, 'harmonic'))).toBe(55);
@@ -340,7 +340,7 @@ describe('scorePair and PairScorer over arbitrary raw profiles (normalize → pr
             expect(byInvestor[iPos]).toBe(fast);
             expect(reversedOut[investors.length - 1 - iPos]).toBe(fast);
             checkExplanation(explained, scorer);
-            // Gates (guide §3): an exclusion tag hit or a stage distance ≥ 3 closes the pair.
+            // Gates (docs/matching.md §3): an exclusion tag hit or a stage distance ≥ 3 closes the pair.
             const shouldGate = (i.features.exclusionTags & s.features.tags) !== 0 || stageDistanceOf(s, i) >= 3;
             expect(explained.gated).toBe(shouldGate);
             if (shouldGate) {
@@ -379,7 +379,7 @@ describe('scorePair and PairScorer over arbitrary raw profiles (normalize → pr
   });
 });
 
-/** The explanation invariants of guide §4, for any pair. */
+/** The explanation invariants of docs/matching.md §4, for any pair. */
 function checkExplanation(e: MatchExplanation, scorer: PairScorer): void {
   for (const side of ['investor', 'startup'] as const) {
     const parts = componentsOf(e, side);
@@ -484,7 +484,7 @@ describe('scorePair on concrete profiles', () => {
   const pair = explainOne(fintechStartup, fintechInvestor, 'harmonic', { startups: [{ id: 9, industry: 'HealthTech', description: 'Remote monitoring for hospitals.' }], investors: [healthInvestor] });
   const { e } = pair;
 
-  it('computes the components of guide §2', () => {
+  it('computes the components of docs/matching.md §2', () => {
     expect(component(e, 'investor', 'sector').value).toBe(1);
     expect(component(e, 'investor', 'stage').value).toBe(1);
     // The investor writes $500K–$1M; the startup raises $1M–$3M: ψ(−1) = .7.

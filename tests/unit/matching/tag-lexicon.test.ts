@@ -1,4 +1,4 @@
-// The business-model lexicon and its negation handling (matching guide §1 "Tags").
+// The business-model lexicon and its negation handling (docs/matching.md §1, "tags").
 import { describe, expect, it } from 'vitest';
 import { popcount, scanTags, tagMask, tagNames, TAGS } from '../../../src/server/features/matching/engine/tag-lexicon';
 
