@@ -1,4 +1,4 @@
-// npm run bench:matching — how fast the matching engine scores (matching guide §6). Every figure
+// npm run bench:matching — how fast the matching engine scores (docs/matching.md, "Speed"). Every figure
 // is the median of several repetitions and comes with a ratio against a baseline measured in the
 // same run, so a loaded or slower machine shifts both alike:
 // - a trivial typed-array loop of the same length (the machine's "speed of light");

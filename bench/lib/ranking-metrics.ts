@@ -1,4 +1,4 @@
-// Ranking metrics for the matching eval (matching guide §7): precision, NDCG and reciprocal rank
+// Ranking metrics for the matching eval (docs/matching.md, "Quality"): precision, NDCG and reciprocal rank
 // at k with binary relevance (a mutual accept), coverage and the Gini coefficient of exposure.
 
 /** Positions of the k largest values (ties: lower position first), best first. */

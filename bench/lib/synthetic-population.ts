@@ -1,4 +1,4 @@
-// A seeded synthetic marketplace with planted hidden truth (matching guide §7), shared by the
+// A seeded synthetic marketplace with planted hidden truth (docs/matching.md, "Quality"), shared by the
 // matching eval and the benchmark. The engine only ever sees the `raw` profile rows; the `truth`
 // fields (true sector affinities, stage/check ranges, a business-model preference that is written
 // ONLY in the thesis text, a local-preference flag, reputation, selectivity, startup quality)
@@ -7,20 +7,12 @@
 import { FUNDING_BUCKETS, INDUSTRIES, STAGES } from '../../src/shared/enums';
 import { FUNDING_GOAL_OPTIONS } from '../../src/shared/enums';
 import type { RawInvestorProfile, RawStartupProfile } from '../../src/server/features/matching/engine/normalize';
+import { mulberry32 } from '../../src/server/features/matching/engine/text-index';
 
 export type Random = () => number;
 
-/** mulberry32: small, fast, seedable. */
-export function createRandom(seed: number): Random {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The engine's own seeded generator (mulberry32), so the eval and the engine sample alike. */
+export const createRandom: (seed: number) => Random = mulberry32;
 
 const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 function pickWeighted<T>(random: Random, items: ReadonlyArray<readonly [T, number]>): T {
@@ -328,7 +320,7 @@ export function startupUtility(s: StartupTruth, i: InvestorTruth): number {
   return 0.3 * expertise + s.reputationWeight * i.reputation + 0.35 * Math.exp(-checkGap * checkGap) + 0.3 * Math.exp(-stageGap * stageGap) - (outside ? 0.35 : 0);
 }
 
-/** σ(4(U − τ)) (guide §7). */
+/** σ(4(U − τ)): the chance of accepting rises with utility U above the decider's selectivity τ. */
 export const acceptanceProbability = (utility: number, selectivity: number): number => 1 / (1 + Math.exp(-4 * (utility - selectivity)));
 
 /** A fixed uniform draw per (pair, side), so every ranker faces the same decisions. */

@@ -1,4 +1,4 @@
-// The sidebar links per role (spec §2, in the spec's order). The layout, the drawer and the
+// The sidebar links per role, in the order they are shown. The layout, the drawer and the
 // role guards all read this one table.
 import { BarChart3, Briefcase, FileText, FolderLock, Handshake, LayoutDashboard, MessagesSquare, Milestone, Rocket, UserRound, type LucideIcon } from 'lucide-react';
 import type { UserType } from '@shared/enums';

@@ -1,4 +1,4 @@
-// Every client route path (spec §2) in one place. The router matches ROUTES; links, navigation
+// Every client route path in one place. The router matches ROUTES; links, navigation
 // and redirects build their targets with `paths`, so a route is renamed in one edit and a link
 // can only point at a route that exists.
 import type { UserType } from '@shared/enums';

@@ -1,4 +1,4 @@
-// The route table (spec §2) and the session guards. Screens are lazy-loaded so the first
+// The route table and the session guards. Screens are lazy-loaded so the first
 // visit only downloads the shell and the screen it needs.
 import { Suspense, lazy, type ComponentType, type ReactNode } from 'react';
 import { Redirect, Route, Switch, matchRoute, useLocation, useRouter } from 'wouter';
@@ -22,13 +22,13 @@ function lazyScreen<Name extends string>(load: () => Promise<Record<Name, Compon
 // The signed-in frame (menus, drawer, popover) is its own chunk, so /auth loads without it.
 const AppLayout = lazy(async () => ({ default: (await import('./layouts/app-layout')).AppLayout }));
 const AuthScreen = lazyScreen(() => import('@/routes/auth'), 'AuthScreen');
-const StartupDashboardScreen = lazyScreen(() => import('@/routes/startup-dashboard'), 'StartupDashboardScreen');
+const StartupDashboardScreen = lazyScreen(() => import('@/routes/dashboard'), 'StartupDashboardScreen');
 const StartupProfileScreen = lazyScreen(() => import('@/routes/startup-profile'), 'StartupProfileScreen');
 const DataRoomScreen = lazyScreen(() => import('@/routes/startup-data-room'), 'DataRoomScreen');
 const InvestorMatchesScreen = lazyScreen(() => import('@/routes/startup-investor-matches'), 'InvestorMatchesScreen');
 const CommunicationsScreen = lazyScreen(() => import('@/routes/startup-communications'), 'CommunicationsScreen');
 const MilestonesScreen = lazyScreen(() => import('@/routes/startup-milestones'), 'MilestonesScreen');
-const InvestorDashboardScreen = lazyScreen(() => import('@/routes/investor-dashboard'), 'InvestorDashboardScreen');
+const InvestorDashboardScreen = lazyScreen(() => import('@/routes/dashboard'), 'InvestorDashboardScreen');
 const InvestorProfileScreen = lazyScreen(() => import('@/routes/investor-profile'), 'InvestorProfileScreen');
 const StartupsScreen = lazyScreen(() => import('@/routes/investor-startups'), 'StartupsScreen');
 const PortfolioScreen = lazyScreen(() => import('@/routes/investor-portfolio'), 'PortfolioScreen');

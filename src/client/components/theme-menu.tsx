@@ -9,7 +9,7 @@ const OPTIONS: Record<Theme, { label: string; icon: typeof Sun }> = {
   system: { label: 'System', icon: Monitor },
 };
 
-/** Light / dark / system picker (spec §4). The trigger shows the current choice. */
+/** Light / dark / system picker. The trigger shows the current choice. */
 export function ThemeMenu() {
   const [theme, setTheme] = useTheme();
   const CurrentIcon = OPTIONS[theme].icon;

@@ -77,7 +77,7 @@ async function send<E extends Endpoint>(endpoint: E, input: Input<E>): Promise<R
     return await fetch(apiUrl(endpoint, input), {
       method: endpoint.method,
       credentials: 'include',
-      // Spec §7: the JSON header and body only when there is a body.
+      // The JSON header and body only when there is a body.
       headers: hasBody ? { 'Content-Type': 'application/json' } : undefined,
       body: hasBody ? JSON.stringify(input.body) : undefined,
       signal: input.signal,

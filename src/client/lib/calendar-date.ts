@@ -1,5 +1,5 @@
 // Calendar days as the API stores them (YYYY-MM-DD, no time, no zone) and as the spec shows them
-// (§9: MM/dd/yyyy). Read as local dates, so a day never shifts with the browser's time zone.
+// (MM/dd/yyyy). Read as local dates, so a day never shifts with the browser's time zone.
 // Kept free of date-fns so screens that only display dates do not load the date library.
 
 export const DISPLAY_DATE_FORMAT = 'MM/dd/yyyy';

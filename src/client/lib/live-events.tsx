@@ -13,7 +13,7 @@
 // subscription would otherwise be lost. If the browser gives up (a non-200 answer, e.g. the
 // server was replaced by a proxy error page), the provider opens a new stream with a backoff.
 // While the stream is down, useIsLive() is false and screens that must stay fresh fall back to
-// polling (spec §9: 10 s).
+// polling (10 s).
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { LIVE_EVENT_TYPES, streamEvents, type LiveEvent } from '@shared/contracts/events';
@@ -25,7 +25,7 @@ export type LiveStatus = 'connecting' | 'live' | 'down';
 
 const LiveStatusContext = createContext<LiveStatus | null>(null);
 
-/** Spec §9: the message thread refreshes every 10 seconds; we only do so while the stream is down. */
+/** The message thread refreshes every 10 seconds; we only do so while the stream is down. */
 export const FALLBACK_POLL_MS = 10_000;
 
 /** Backoff for reopening a stream the browser has given up on. */

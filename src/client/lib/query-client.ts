@@ -1,5 +1,5 @@
 // The app's QueryClient, and the one place a mutation's invalidations are carried out. Cache
-// policy from spec §7: no retries, no refetch on window focus and data never goes stale on its
+// policy: no retries, no refetch on window focus and data never goes stale on its
 // own; what a write changes is refetched because the mutation says so in its `meta`:
 //
 //   useMutation({ mutationFn, meta: { invalidates: [matchKeys.all, dashboardKeys.all] } })

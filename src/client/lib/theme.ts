@@ -1,4 +1,4 @@
-// The colour theme (spec §4): light, dark or system, kept in localStorage under `theme`.
+// The colour theme: light, dark or system, kept in localStorage under `theme`.
 // theme-init.ts applies the stored choice before the first paint; this module owns changes
 // afterwards and keeps following the OS setting while the choice is 'system'.
 import { useSyncExternalStore } from 'react';

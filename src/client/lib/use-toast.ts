@@ -1,4 +1,4 @@
-// A tiny toast store. Spec §4/§9: at most one notice is visible, so a new toast replaces the
+// A tiny toast store. At most one notice is visible, so a new toast replaces the
 // current one instead of queueing. Any module can call toast(); <Toaster /> renders the store.
 import { useSyncExternalStore } from 'react';
 
@@ -29,6 +29,16 @@ export function toast(input: ToastInput): number {
   toasts = [{ ...input, id, open: true }];
   emit();
   return id;
+}
+
+/** The sentence a failure notice shows: the error's own (the server's, for an ApiError), else a generic one. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
+}
+
+/** The usual failure notice: titled 'Error', saying "Failed to {action}: {reason}". */
+export function toastFailure(action: string, error: unknown): number {
+  return toast({ title: 'Error', description: `Failed to ${action}: ${errorMessage(error)}`, variant: 'destructive' });
 }
 
 export function dismissToast(id: number): void {

@@ -1,9 +1,9 @@
 // /activity: the whole feed, newest first, grouped by day, one page at a time ("Load more"
 // follows the server's cursor).
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { History, LoaderCircle } from 'lucide-react';
+import { History } from 'lucide-react';
 import type { Activity } from '@shared/contracts/activity';
-import { Button } from '@/components/ui/button';
+import { Button, PendingLabel } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
@@ -73,14 +73,9 @@ export function ActivityScreen() {
           {hasNextPage && !isFetchNextPageError && (
             <div className="flex justify-center">
               <Button variant="outline" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
-                {isFetchingNextPage ? (
-                  <>
-                    <LoaderCircle aria-hidden className="animate-spin" />
-                    Loading...
-                  </>
-                ) : (
-                  'Load more'
-                )}
+                <PendingLabel isPending={isFetchingNextPage} pendingText="Loading...">
+                  Load more
+                </PendingLabel>
               </Button>
             </div>
           )}

@@ -1,5 +1,5 @@
-// /auth: sign in or create an account (spec §2 Auth screen). Forms on the left; the welcome
-// text and the three promises from spec §1 on the right, from the lg breakpoint up.
+// /auth: sign in or create an account. Forms on the left; the welcome
+// text and the three product promises on the right, from the lg breakpoint up.
 import { FileLock2, Handshake, Sparkles, type LucideIcon } from 'lucide-react';
 import { BrandMark } from '@/components/brand-mark';
 import { ThemeMenu } from '@/components/theme-menu';

@@ -1,4 +1,4 @@
-// /investor/portfolio (spec §2, issue #8): stat cards, a filterable grid of the investor's
+// /investor/portfolio (issue #8): stat cards, a filterable grid of the investor's
 // portfolio companies, the Add Company dialog (which can start from a connected startup), edit,
 // delete, and the CSV export. /investor/portfolio?add=<startupId> opens the dialog prefilled
 // from that connected startup, so other screens can link straight to a one-step add.

@@ -1,4 +1,4 @@
-// /investor/startups (spec §2): the startups matched with this investor, with search, score
+// /investor/startups: the startups matched with this investor, with search, score
 // slider, industry and status filters, the tabs All Startups / Pending / Accepted / Rejected, and
 // Accept / Decline / Reconsider / Message.
 import { useQuery } from '@tanstack/react-query';

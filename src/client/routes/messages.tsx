@@ -1,4 +1,4 @@
-// /messages (spec §2 Messages screen; issue #6): every conversation of the signed-in user, with
+// /messages (issue #6): every conversation of the signed-in user, with
 // search, the All / Startups / Investors tabs and the chat. ?partner=<userId> opens one directly.
 import { PageHeader } from '@/components/ui/page-header';
 import { MessagingWorkspace } from '@/features/messaging/components/messaging-workspace';

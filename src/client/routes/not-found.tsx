@@ -1,10 +1,9 @@
 // Any path the router does not know. Shown signed in or out, outside the app layout, so it
 // never bounces a visitor to /auth just because a link was wrong.
-import { Link } from 'wouter';
-import { ArrowLeft, Compass } from 'lucide-react';
+import { Compass } from 'lucide-react';
 import { paths } from '@/app/paths';
 import { BrandMark } from '@/components/brand-mark';
-import { Button } from '@/components/ui/button';
+import { LinkButton } from '@/components/ui/button';
 import { useCurrentUser } from '@/features/auth/api';
 import { useDocumentTitle } from '@/lib/document-title';
 
@@ -23,12 +22,9 @@ export function NotFoundScreen() {
         </div>
         <h1 className="text-2xl font-semibold tracking-tight">404 Page Not Found</h1>
         <p className="mt-2 text-sm text-muted-foreground">Did you forget to add the page to the router?</p>
-        <Button asChild className="mt-6">
-          <Link href={home.href}>
-            <ArrowLeft aria-hidden />
-            {home.label}
-          </Link>
-        </Button>
+        <LinkButton href={home.href} direction="back" variant="default" className="mt-6">
+          {home.label}
+        </LinkButton>
       </div>
     </main>
   );

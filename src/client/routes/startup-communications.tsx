@@ -1,4 +1,4 @@
-// /startup/communications (spec §2 Startup communications; issue #6): the startup's accepted
+// /startup/communications (issue #6): the startup's accepted
 // investors and the message pane. ?partner=<userId> opens one conversation directly.
 import { PageHeader } from '@/components/ui/page-header';
 import { MessagingWorkspace } from '@/features/messaging/components/messaging-workspace';

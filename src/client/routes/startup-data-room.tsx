@@ -1,4 +1,4 @@
-// /startup/data-room (spec §2, issue #5): the document table, the upload dialog, previews, the
+// /startup/data-room (issue #5): the document table, the upload dialog, previews, the
 // delete confirmation, per-investor sharing and the auto-share setting.
 import { useQuery } from '@tanstack/react-query';
 import { FolderLock, Upload } from 'lucide-react';

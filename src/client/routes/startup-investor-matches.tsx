@@ -1,4 +1,4 @@
-// /startup/investor-matches (spec §2): the investors matched with this startup, with match
+// /startup/investor-matches: the investors matched with this startup, with match
 // settings, status tabs, the generate control, and Accept / Decline / Reconsider / Message.
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';

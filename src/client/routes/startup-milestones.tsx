@@ -1,4 +1,4 @@
-// /startup/milestones (spec §2): the plan shared with each connected investor.
+// /startup/milestones: the plan shared with each connected investor.
 import { MilestonesScreen as SharedMilestonesScreen } from '@/features/milestones/components/milestones-screen';
 
 export function MilestonesScreen() {

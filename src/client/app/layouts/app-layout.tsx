@@ -7,7 +7,7 @@ import { TopBar } from './top-bar';
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const { data: user } = useCurrentUser();
-  // Spec §2: the layout shows 'Loading...' when no user exists (the guard normally redirects first).
+  // The layout shows 'Loading...' when no user exists (the guard normally redirects first).
   if (!user) {
     return (
       <div role="status" className="flex min-h-dvh items-center justify-center text-muted-foreground">

@@ -55,10 +55,7 @@ export function SidebarContent({ user, onNavigate }: { user: User; onNavigate?: 
             <AvatarFallback>{initials(user.firstName, user.lastName)}</AvatarFallback>
           </Avatar>
           <div className="min-w-0">
-            <p className="truncate text-sm font-medium">
-              {user.firstName} {user.lastName}
-            </p>
-            <p className="truncate text-xs text-muted-foreground">{USER_TYPE_LABELS[user.userType]} Account</p>
+            <AccountName user={user} nameClassName="font-medium" />
           </div>
         </div>
         <Button
@@ -72,5 +69,17 @@ export function SidebarContent({ user, onNavigate }: { user: User; onNavigate?: 
         </Button>
       </div>
     </div>
+  );
+}
+
+/** Who is signed in: the full name, and "Startup Account" or "Investor Account" under it. */
+export function AccountName({ user, nameClassName }: { user: User; nameClassName: string }) {
+  return (
+    <>
+      <p className={cn('truncate text-sm', nameClassName)}>
+        {user.firstName} {user.lastName}
+      </p>
+      <p className="truncate text-xs text-muted-foreground">{USER_TYPE_LABELS[user.userType]} Account</p>
+    </>
   );
 }

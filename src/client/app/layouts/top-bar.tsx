@@ -1,5 +1,5 @@
 // The bar above every signed-in screen: drawer button (small screens), search, notifications,
-// messages, theme and the user menu (spec §2 Layout).
+// messages, theme and the user menu.
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { Bell, LayoutDashboard, LogOut, Menu, Monitor, Moon, Search, Sun, UserRound } from 'lucide-react';
@@ -22,12 +22,12 @@ import {
 import { Input } from '@/components/ui/input';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
-import { USER_TYPE_LABELS, useLogout } from '@/features/auth/api';
+import { useLogout } from '@/features/auth/api';
 import { MessagesButton } from '@/features/messaging/components/messages-button';
 import { useTheme, type Theme } from '@/lib/theme';
 import { initials } from '@/lib/utils';
 import { paths } from '../paths';
-import { SidebarContent } from './sidebar';
+import { AccountName, SidebarContent } from './sidebar';
 
 const SEARCH_PLACEHOLDER: Record<User['userType'], string> = {
   startup: 'Search investors, documents, or messages',
@@ -131,10 +131,7 @@ function UserMenu({ user }: { user: User }) {
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-60">
         <DropdownMenuLabel className="font-normal">
-          <p className="truncate text-sm font-semibold">
-            {user.firstName} {user.lastName}
-          </p>
-          <p className="truncate text-xs text-muted-foreground">{USER_TYPE_LABELS[user.userType]} Account</p>
+          <AccountName user={user} nameClassName="font-semibold" />
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuGroup>

@@ -1,6 +1,6 @@
-// A Radix AlertDialog for confirmations (spec §5: deleting asks first). Unlike Dialog it does not
+// A Radix AlertDialog for confirmations (deleting asks first). Unlike Dialog it does not
 // close on an outside click, and focus starts on Cancel, so a stray Enter never destroys anything.
-import type { ComponentProps } from 'react';
+import type { ComponentProps, MouseEvent, ReactNode } from 'react';
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
@@ -42,4 +42,51 @@ export function AlertDialogCancel({ className, ...props }: ComponentProps<typeof
 /** The confirming button. Destructive by default; pass `variant` for other confirmations. */
 export function AlertDialogAction({ className, variant = 'destructive', ...props }: ComponentProps<typeof AlertDialogPrimitive.Action> & { variant?: 'destructive' | 'default' }) {
   return <AlertDialogPrimitive.Action className={cn(buttonVariants({ variant }), className)} {...props} />;
+}
+
+/**
+ * A whole confirmation: title, question, Cancel and the confirming button. Pass `trigger` for a
+ * dialog that opens itself, or `open`/`onOpenChange` to open it from elsewhere. While `isPending`
+ * both buttons are disabled.
+ */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  trigger,
+  title,
+  description,
+  children,
+  confirmLabel,
+  onConfirm,
+  isPending,
+  onCloseAutoFocus,
+}: {
+  open?: boolean;
+  onOpenChange?: (isOpen: boolean) => void;
+  trigger?: ReactNode;
+  title: string;
+  description: ReactNode;
+  /** More to say below the question. */
+  children?: ReactNode;
+  confirmLabel: string;
+  onConfirm: (event: MouseEvent<HTMLButtonElement>) => void;
+  isPending?: boolean;
+  onCloseAutoFocus?: ComponentProps<typeof AlertDialogPrimitive.Content>['onCloseAutoFocus'];
+}) {
+  return (
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      {trigger && <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>}
+      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
+        <AlertDialogTitle>{title}</AlertDialogTitle>
+        <AlertDialogDescription>{description}</AlertDialogDescription>
+        {children}
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={isPending}>Cancel</AlertDialogCancel>
+          <AlertDialogAction disabled={isPending} onClick={onConfirm}>
+            {confirmLabel}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
 }

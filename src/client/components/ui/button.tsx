@@ -1,4 +1,6 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+import { Link } from 'wouter';
+import { ArrowLeft, ArrowRight, LoaderCircle } from 'lucide-react';
 import { Slot } from 'radix-ui';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { cn } from '@/lib/utils';
@@ -32,4 +34,43 @@ export function Button({ className, variant, size, asChild = false, type, ...pro
   const Component = asChild ? Slot.Root : 'button';
   // Default to type="button" so a stray button inside a form never submits it by accident.
   return <Component className={cn(buttonVariants({ variant, size }), className)} type={asChild ? type : (type ?? 'button')} {...props} />;
+}
+
+/** A button's label while its action runs: a spinner and the pending text ("Saving..."), else the label. */
+export function PendingLabel({ isPending, pendingText, children }: { isPending: boolean; pendingText: string; children: ReactNode }) {
+  if (!isPending) return children;
+  return (
+    <>
+      <LoaderCircle aria-hidden className="animate-spin" />
+      {pendingText}
+    </>
+  );
+}
+
+/**
+ * A link to another screen, drawn as a button, with an arrow after the text going forward, before
+ * it going back (or none). The usual way out of an empty state.
+ */
+export function LinkButton({
+  href,
+  children,
+  direction = 'forward',
+  variant = 'outline',
+  size,
+  className,
+}: {
+  href: string;
+  children: ReactNode;
+  direction?: 'forward' | 'back' | 'none';
+  className?: string;
+} & VariantProps<typeof buttonVariants>) {
+  return (
+    <Button asChild variant={variant} size={size} className={className}>
+      <Link href={href}>
+        {direction === 'back' && <ArrowLeft aria-hidden />}
+        {children}
+        {direction === 'forward' && <ArrowRight aria-hidden />}
+      </Link>
+    </Button>
+  );
 }

@@ -1,11 +1,12 @@
 // A month calendar on react-day-picker, styled with the app's tokens instead of the library's
 // stylesheet. DayPicker brings the accessible grid: arrow keys move by day and week, PageUp and
 // PageDown by month, Home and End to the week's ends, and every day button is labelled with its
-// full date. Spec §9: the week starts on Sunday.
+// full date. The week starts on Sunday.
 import { useEffect, useRef, type ComponentProps } from 'react';
 import { DayPicker, getDefaultClassNames, type DayButton } from 'react-day-picker';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { buttonVariants } from './button';
+import { PopoverContent } from './popover';
 import { cn } from '@/lib/utils';
 
 export type CalendarProps = ComponentProps<typeof DayPicker>;
@@ -69,6 +70,27 @@ function CalendarDayButton({ className, day, modifiers, ...props }: ComponentPro
         'data-[selected]:bg-primary data-[selected]:text-primary-foreground data-[selected]:hover:bg-primary/90',
         className,
       )}
+      {...props}
+    />
+  );
+}
+
+/**
+ * The popover a Calendar opens in. Focus starts on DayPicker's focus target (the chosen day, else
+ * today, else the month's first day), where the arrow keys take over. Done here rather than with
+ * DayPicker's autoFocus, which runs before the popover's focus scope exists, so a surrounding
+ * dialog would pull focus straight back.
+ */
+export function CalendarPopoverContent({ className, ...props }: ComponentProps<typeof PopoverContent>) {
+  const ref = useRef<HTMLDivElement>(null);
+  return (
+    <PopoverContent
+      ref={ref}
+      className={cn('w-auto p-0', className)}
+      onOpenAutoFocus={(event) => {
+        event.preventDefault();
+        ref.current?.querySelector<HTMLButtonElement>('table button[tabindex="0"]')?.focus();
+      }}
       {...props}
     />
   );

@@ -1,12 +1,12 @@
-// An optional calendar date field: a button showing the date (spec §9: MM/dd/yyyy) that opens the
+// An optional calendar date field: a button showing the date (MM/dd/yyyy) that opens the
 // calendar in a popover, plus a clear button. The value is a calendar day as YYYY-MM-DD, or ''
 // for none, exactly what the API stores, so no time zone ever shifts it.
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { CalendarDays, X } from 'lucide-react';
 import { formatDisplayDate, parseCalendarDate, toCalendarDateValue } from '@/lib/calendar-date';
 import { Button } from './button';
-import { Calendar } from './calendar';
-import { Popover, PopoverContent, PopoverTrigger } from './popover';
+import { Calendar, CalendarPopoverContent } from './calendar';
+import { Popover, PopoverTrigger } from './popover';
 import { cn } from '@/lib/utils';
 
 export function DatePicker({
@@ -31,7 +31,6 @@ export function DatePicker({
   'aria-describedby'?: string;
 }) {
   const [isOpen, setIsOpen] = useState(false);
-  const calendarRef = useRef<HTMLDivElement>(null);
   const selected = parseCalendarDate(value);
   const shown = formatDisplayDate(value);
   return (
@@ -51,20 +50,7 @@ export function DatePicker({
             {shown ? <span className="tabular-nums">{shown}</span> : <span className="text-muted-foreground">{placeholder}</span>}
           </Button>
         </PopoverTrigger>
-        <PopoverContent
-          align="start"
-          className="w-auto p-0"
-          ref={calendarRef}
-          aria-label={`Choose ${label.toLowerCase()}`}
-          // Start on DayPicker's focus target (the chosen day, else today, else the month's first
-          // day), where the arrow keys take over. Done here rather than with DayPicker's autoFocus,
-          // which runs before the popover's focus scope exists, so a surrounding dialog would pull
-          // focus straight back.
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            calendarRef.current?.querySelector<HTMLButtonElement>('table button[tabindex="0"]')?.focus();
-          }}
-        >
+        <CalendarPopoverContent align="start" aria-label={`Choose ${label.toLowerCase()}`}>
           <Calendar
             mode="single"
             selected={selected}
@@ -74,7 +60,7 @@ export function DatePicker({
               setIsOpen(false);
             }}
           />
-        </PopoverContent>
+        </CalendarPopoverContent>
       </Popover>
       {value && !disabled && (
         <Button variant="ghost" size="icon" aria-label={`Clear ${label.toLowerCase()}`} onClick={() => onChange('')}>

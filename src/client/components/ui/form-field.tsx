@@ -1,7 +1,8 @@
 // Wires a label, a control and its error message together for assistive technology:
 // the control gets aria-invalid and aria-describedby pointing at the message, and the
-// message is announced (role="alert") as soon as it appears.
+// message is announced (role="alert") as soon as it appears. Also the forms' Cancel/Submit row.
 import type { ReactNode } from 'react';
+import { Button, PendingLabel, type ButtonProps } from './button';
 import { Label } from './label';
 import { cn } from '@/lib/utils';
 
@@ -43,6 +44,36 @@ export function FormField({
           {error}
         </p>
       )}
+    </div>
+  );
+}
+
+/** A form's closing row: Cancel, then the submit button, which shows its pending text while saving. */
+export function FormActions({
+  isPending,
+  onCancel,
+  submitLabel = 'Save',
+  pendingLabel = 'Saving...',
+  submitVariant,
+  className,
+}: {
+  isPending: boolean;
+  onCancel: () => void;
+  submitLabel?: string;
+  pendingLabel?: string;
+  submitVariant?: ButtonProps['variant'];
+  className?: string;
+}) {
+  return (
+    <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}>
+      <Button variant="outline" onClick={onCancel} disabled={isPending}>
+        Cancel
+      </Button>
+      <Button type="submit" variant={submitVariant} disabled={isPending}>
+        <PendingLabel isPending={isPending} pendingText={pendingLabel}>
+          {submitLabel}
+        </PendingLabel>
+      </Button>
     </div>
   );
 }

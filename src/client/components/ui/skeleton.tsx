@@ -17,6 +17,7 @@ export function ListSkeleton({
   className,
   rowClassName,
   rowTestId,
+  lineWidths = ['w-1/2', 'w-1/3'],
 }: {
   label: string;
   rows: number;
@@ -26,6 +27,8 @@ export function ListSkeleton({
   className?: string;
   rowClassName?: string;
   rowTestId?: string;
+  /** The widths of the two text lines. */
+  lineWidths?: readonly [string, string];
 }) {
   return (
     <div role="status" aria-label={label} className={cn('grid', className)}>
@@ -33,8 +36,8 @@ export function ListSkeleton({
         <div key={index} data-testid={rowTestId} className={cn('flex items-center gap-3 py-3', rowClassName)}>
           {leadingClassName && <Skeleton className={cn('shrink-0', leadingClassName)} />}
           <div className="grid flex-1 gap-2">
-            <Skeleton className="h-4 w-1/2" />
-            <Skeleton className="h-3 w-1/3" />
+            <Skeleton className={cn('h-4', lineWidths[0])} />
+            <Skeleton className={cn('h-3', lineWidths[1])} />
           </div>
           {hasAction && <Skeleton className="h-9 w-24" />}
         </div>

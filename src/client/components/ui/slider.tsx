@@ -1,6 +1,6 @@
 // A single-thumb Radix Slider, shadcn-style. Radix gives the keyboard model for free: arrows move
 // one `step`, PageUp/PageDown (and Shift+arrows) ten steps, Home/End jump to the ends, so a
-// 0–100 slider with step 1 has the spec's page-step of 10 (§9) without extra code.
+// 0–100 slider with step 1 has its page-step of 10 without extra code.
 import type { ComponentProps } from 'react';
 import { Slider as SliderPrimitive } from 'radix-ui';
 import { cn } from '@/lib/utils';

@@ -1,4 +1,4 @@
-// Styled Radix Toast parts. The provider sets the spec's behaviour (§9): 5000 ms auto-close and
+// Styled Radix Toast parts. The provider sets how notices behave: 5000 ms auto-close and
 // the F8 hotkey (Radix's default) to jump to the notifications region.
 import type { ComponentProps } from 'react';
 import { Toast as ToastPrimitive } from 'radix-ui';

@@ -1,4 +1,4 @@
-// The activity feed (spec §3 activities; issue #3): the signed-in user's own entries, newest
+// The activity feed (issue #3): the signed-in user's own entries, newest
 // first. The dashboard shows the latest few; /activity pages through everything.
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { listActivities, type ActivityPage } from '@shared/contracts/activity';

@@ -1,4 +1,4 @@
-// Session state for the whole client (spec §2, §4, §8): the current-user query is the single
+// Session state for the whole client: the current-user query is the single
 // source of truth for "signed in or not"; login, register and logout write to it directly so
 // the guards react without another round trip.
 import { createContext, useContext } from 'react';
@@ -8,7 +8,7 @@ import { getCurrentUser, login, logout, register, type LoginBody, type RegisterB
 import type { UserType } from '@shared/enums';
 import { paths } from '@/app/paths';
 import { ApiError, api } from '@/lib/api';
-import { toast } from '@/lib/use-toast';
+import { errorMessage, toast } from '@/lib/use-toast';
 
 export const authKeys = {
   all: ['auth'] as const,
@@ -33,10 +33,6 @@ export function useCurrentUser() {
 }
 
 export const USER_TYPE_LABELS: Record<UserType, string> = { startup: 'Startup', investor: 'Investor' };
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
-}
 
 export function useLogin() {
   const queryClient = useQueryClient();

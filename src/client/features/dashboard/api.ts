@@ -1,4 +1,4 @@
-// The dashboard's stat cards (spec §2, §9): real counts from GET /api/dashboard/stats.
+// The dashboard's stat cards: real counts from GET /api/dashboard/stats.
 import { queryOptions } from '@tanstack/react-query';
 import { getDashboardStats } from '@shared/contracts/dashboard';
 import { api } from '@/lib/api';

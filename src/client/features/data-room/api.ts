@@ -24,7 +24,7 @@ import {
 import { activityKeys } from '@/features/activity/api';
 import { dashboardKeys } from '@/features/dashboard/api';
 import { api, apiRaw, apiUpload, apiUrl } from '@/lib/api';
-import { toast } from '@/lib/use-toast';
+import { toast, toastFailure } from '@/lib/use-toast';
 import type { PreviewKind } from './document-format';
 
 /** Every data room query (both roles' lists, access, bytes, settings) starts with `all`. */
@@ -116,7 +116,7 @@ export function useDeleteDocument() {
     mutationFn: (document: { id: number; name: string }) => api(deleteDocument, { params: { id: document.id } }),
     meta: { invalidates: DATA_ROOM_CHANGE_INVALIDATES },
     onSuccess: () => toast({ title: 'Document deleted', description: 'The document has been deleted successfully.' }),
-    onError: (error) => toast({ title: 'Error', description: `Failed to delete document: ${error.message}`, variant: 'destructive' }),
+    onError: (error) => toastFailure('delete document', error),
   });
 }
 
@@ -151,7 +151,7 @@ export function useUpdateDataRoomSettings() {
           : 'Nothing will be shared automatically when you accept a match.',
       });
     },
-    onError: (error) => toast({ title: 'Error', description: `Failed to save sharing settings: ${error.message}`, variant: 'destructive' }),
+    onError: (error) => toastFailure('save sharing settings', error),
   });
 }
 

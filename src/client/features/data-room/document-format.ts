@@ -5,7 +5,7 @@ import { MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '@shared/contracts/documents
 const KB = 1024;
 const MB = 1024 * 1024;
 
-/** Spec §9: B under 1024; KB with one decimal under 1 MB; otherwise MB (one decimal too). */
+/** B under 1024; KB with one decimal under 1 MB; otherwise MB (one decimal too). */
 export function formatFileSize(bytes: number): string {
   if (bytes < KB) return `${bytes} B`;
   if (bytes < MB) return `${(bytes / KB).toFixed(1)} KB`;
@@ -38,7 +38,7 @@ export function documentKind(mimeType: string): KindInfo {
   return KINDS[base] ?? { label: 'File', preview: null };
 }
 
-/** Spec §5: the picker's accept list, as the input's `accept` attribute. */
+/** The picker's accept list, as the input's `accept` attribute. */
 export const UPLOAD_ACCEPT = UPLOAD_EXTENSIONS.map((extension) => `.${extension}`).join(',');
 
 export const UPLOAD_LIMIT_MESSAGE = 'This file is larger than 10 MB. Choose a file of 10 MB or less.';

@@ -1,4 +1,4 @@
-// Match lists per side (spec §7), generation and decisions. Both lists come back best first, each
+// Match lists per side, generation and decisions. Both lists come back best first, each
 // with the counterpart's card and the score's explanation.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {

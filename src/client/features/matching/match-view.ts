@@ -1,4 +1,4 @@
-// The two match lists as one shape, and the spec's filters over it (spec §5 "Filters"). Both
+// The two match lists as one shape, and the match screens' filters over it. Both
 // screens and their cards read MatchView, so the rules (what search looks at, which fit is whose,
 // where links go) are written once and unit-tested without a browser.
 import type { InvestorSideMatch, MatchBreakdown, StartupSideMatch } from '@shared/contracts/matches';
@@ -16,7 +16,7 @@ export interface Counterpart {
   name: string;
   location: string | null;
   description: string | null;
-  /** Spec §3 card fields as label/value pairs; empty ones are left out. */
+  /** The card's facts (location, stage, check sizes, …) as label/value pairs; empty ones are left out. */
   facts: CounterpartFact[];
   /** Industry focus (investors) or the industry (startups), shown as chips. */
   industries: string[];
@@ -24,7 +24,7 @@ export interface Counterpart {
   messageHref: string;
   /** Investors only: the portfolio's Add Company dialog, prefilled from this startup. */
   addToPortfolioHref: string | null;
-  /** The text search looks at (spec §5): firm name and location, or company name, location and industry. */
+  /** The text search looks at: firm name and location, or company name, location and industry. */
   searchText: string[];
 }
 
@@ -100,7 +100,7 @@ export function fromInvestorSide(match: InvestorSideMatch): MatchView {
   };
 }
 
-/** Spec §9: the investor's industry filter offers only the first 8 industries. */
+/** The investor's industry filter offers only the first 8 industries. */
 export const INDUSTRY_FILTER_OPTIONS = INDUSTRIES.slice(0, 8);
 
 export const STATUS_FILTERS = ['all', 'pending', 'accepted', 'rejected'] as const;
@@ -108,9 +108,9 @@ export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
 export interface MatchFilters {
   search: string;
-  /** Spec §5: a match is kept if score >= minScore. */
+  /** A match is kept if score >= minScore. */
   minScore: number;
-  /** '' means all industries (spec §5). Only the investor screen sets it. */
+  /** '' means all industries. Only the investor screen sets it. */
   industry: string;
 }
 
@@ -145,8 +145,8 @@ export function hasActiveFilters(filters: MatchFilters): boolean {
 }
 
 /**
- * The two one-sided fits in the viewer's terms (matching guide §4: "their fit for you 74 · your
- * fit for them 82 → 78"). `investorFit` is the investor's view of the startup and `startupFit`
+ * The two one-sided fits in the viewer's terms ("their fit for you 74 · your fit for them 82 →
+ * 78"; docs/matching.md, "Explanations"). `investorFit` is the investor's view of the startup and `startupFit`
  * the startup's view of the investor, so "their fit for you" is always the viewer's own side.
  */
 export function fitsFor(viewer: UserType, breakdown: MatchBreakdown): { theirFitForYou: number; yourFitForThem: number } {

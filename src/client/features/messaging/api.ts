@@ -1,7 +1,7 @@
-// Messaging (spec §2 messages screen, §4 message send and read flag, §7; issue #6): the
+// Messaging (issue #6): the
 // conversation summaries, one thread per partner (paged from the latest backwards), the unread
 // total, sending and marking read. Every query here is kept fresh by live events (`meta.live`;
-// lib/live-event-invalidations says which), and polls every 10 s (spec §9) only while the event
+// lib/live-event-invalidations says which), and polls every 10 s only while the event
 // stream is down.
 import { infiniteQueryOptions, queryOptions, useMutation } from '@tanstack/react-query';
 import {
@@ -17,7 +17,7 @@ import { activityKeys } from '@/features/activity/api';
 import { dashboardKeys } from '@/features/dashboard/api';
 import { api } from '@/lib/api';
 import { FALLBACK_POLL_MS, useIsLive } from '@/lib/live-events';
-import { toast } from '@/lib/use-toast';
+import { toastFailure } from '@/lib/use-toast';
 
 /** Every messaging query starts with `all`, so one invalidation refreshes them all. */
 export const messageKeys = {
@@ -65,23 +65,19 @@ export function useFallbackPolling(): number | false {
   return useIsLive() ? false : FALLBACK_POLL_MS;
 }
 
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
-}
-
-/** Spec §4: while pending the composer is disabled; on success it clears and the thread refreshes. */
+/** While pending the composer is disabled; on success it clears and the thread refreshes. */
 export function useSendMessage() {
   return useMutation({
     mutationFn: (body: { receiverId: number; content: string }) => api(sendMessage, { body }),
     // The thread and summaries, the dashboard's Active Conversations, the feed's `message_sent`.
     meta: { invalidates: [messageKeys.all, dashboardKeys.all, activityKeys.all] },
-    // Spec §8.
-    onError: (error) => toast({ title: 'Error', description: `Failed to send message: ${errorMessage(error)}`, variant: 'destructive' }),
+    // The failure notice: 'Error' / 'Failed to send message: {server message}'.
+    onError: (error) => toastFailure('send message', error),
   });
 }
 
 /**
- * Spec §4: the partner's unread messages are marked read when the chat loads. One call marks them
+ * The partner's unread messages are marked read when the chat loads. One call marks them
  * all (instead of one POST per message); a failure only leaves them unread, so it stays quiet.
  */
 export function useMarkThreadRead() {

@@ -1,4 +1,4 @@
-// How messaging shows time. Spec §2: a conversation's last-message time is the clock time if it
+// How messaging shows time. A conversation's last-message time is the clock time if it
 // is today, 'Yesterday', or a short month-day. All in the browser's locale and time zone.
 import { dayKey, formatClockTime, formatDayHeading } from '@/lib/format';
 
@@ -13,7 +13,7 @@ function calendarDaysBetween(earlier: Date, later: Date): number {
   return Math.round((startOfDay(later) - startOfDay(earlier)) / 86_400_000);
 }
 
-/** "9:41 AM" today, "Yesterday", otherwise "Mar 14" (spec §2). */
+/** "9:41 AM" today, "Yesterday", otherwise "Mar 14". */
 export function formatConversationTime(iso: string, now: Date = new Date()): string {
   const date = new Date(iso);
   const days = calendarDaysBetween(date, now);

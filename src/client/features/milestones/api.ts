@@ -1,4 +1,4 @@
-// Shared milestones (spec §4, §7; issue #7): the pair's plan, the dashboard's upcoming list, the
+// Shared milestones (issue #7): the pair's plan, the dashboard's upcoming list, the
 // four changes. Every change invalidates milestoneKeys.all, which covers both the open plan and
 // the dashboard card; the server's live event does the same on the partner's side.
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
@@ -17,7 +17,7 @@ import { activityKeys } from '@/features/activity/api';
 import { investorMatchesQuery, startupMatchesQuery } from '@/features/matching/api';
 import { api } from '@/lib/api';
 import { FALLBACK_POLL_MS, useIsLive } from '@/lib/live-events';
-import { toast } from '@/lib/use-toast';
+import { toast, toastFailure } from '@/lib/use-toast';
 
 export const milestoneKeys = {
   all: ['milestones'] as const,
@@ -30,7 +30,7 @@ export const milestoneKeys = {
 // and the stream's subscription would otherwise be missed (see lib/live-events.tsx).
 const LIVE = { live: true } as const;
 
-/** Spec §7: the partner id is part of the cache key; the caller enables it only once one is chosen. */
+/** The partner id is part of the cache key; the caller enables it only once one is chosen. */
 export const milestonesQuery = (partnerId: number) =>
   queryOptions({
     queryKey: milestoneKeys.pair(partnerId),
@@ -66,7 +66,7 @@ export interface Partner {
 }
 
 /**
- * The other side's connected parties (accepted matches; spec §4: acceptance unlocks milestones),
+ * The other side's connected parties (accepted matches: acceptance unlocks milestones),
  * by name. A newly accepted match shows up live.
  */
 export function useConnectedPartners(userType: UserType) {
@@ -80,23 +80,19 @@ export function useConnectedPartners(userType: UserType) {
   return { partners: partners?.sort((a, b) => a.name.localeCompare(b.name)), query };
 }
 
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
-}
-
 /** Every change: both milestone lists and the activity feed. */
 const MILESTONE_CHANGE_INVALIDATES = [milestoneKeys.all, activityKeys.all];
 
 export type MilestoneFields = Pick<CreateMilestoneBody, 'title' | 'description' | 'date' | 'status'>;
 
-/** Spec §6: the partner goes in investorId for a startup, in startupId for an investor. */
+/** The partner goes in investorId for a startup, in startupId for an investor. */
 export function useCreateMilestone(userType: UserType, partnerId: number) {
   return useMutation({
     mutationFn: (fields: MilestoneFields) =>
       api(createMilestone, { body: { ...fields, ...(userType === 'startup' ? { investorId: partnerId } : { startupId: partnerId }) } }),
     meta: { invalidates: MILESTONE_CHANGE_INVALIDATES },
     onSuccess: (milestone) => toast({ title: 'Milestone added', description: `"${milestone.title}" is now part of your shared plan.` }),
-    onError: (error) => toast({ title: 'Error', description: `Failed to add milestone: ${errorMessage(error)}`, variant: 'destructive' }),
+    onError: (error) => toastFailure('add milestone', error),
   });
 }
 
@@ -105,11 +101,11 @@ export function useEditMilestone() {
     mutationFn: ({ id, fields }: { id: number; fields: Pick<MilestoneFields, 'title' | 'description' | 'date'> }) => api(editMilestone, { params: { id }, body: fields }),
     meta: { invalidates: MILESTONE_CHANGE_INVALIDATES },
     onSuccess: () => toast({ title: 'Milestone updated', description: 'Your changes have been saved.' }),
-    onError: (error) => toast({ title: 'Error', description: `Failed to update milestone: ${errorMessage(error)}`, variant: 'destructive' }),
+    onError: (error) => toastFailure('update milestone', error),
   });
 }
 
-/** Spec §4: Start (pending → in_progress) and Complete (in_progress → completed). */
+/** Start (pending → in_progress) and Complete (in_progress → completed). */
 export function useAdvanceMilestone() {
   return useMutation({
     mutationFn: ({ milestone, status }: { milestone: Milestone; status: 'in_progress' | 'completed' }) =>
@@ -123,7 +119,7 @@ export function useAdvanceMilestone() {
           ? { title: 'Milestone completed', description: `"${milestone.title}" is done.` }
           : { title: 'Milestone started', description: `"${milestone.title}" is now in progress.` },
       ),
-    onError: (error) => toast({ title: 'Error', description: `Failed to update milestone: ${errorMessage(error)}`, variant: 'destructive' }),
+    onError: (error) => toastFailure('update milestone', error),
   });
 }
 
@@ -132,6 +128,6 @@ export function useDeleteMilestone() {
     mutationFn: (milestone: Milestone) => api(deleteMilestone, { params: { id: milestone.id } }),
     meta: { invalidates: MILESTONE_CHANGE_INVALIDATES, invalidatesOnError: true },
     onSuccess: (_result, milestone) => toast({ title: 'Milestone deleted', description: `"${milestone.title}" has been removed from your plan.` }),
-    onError: (error) => toast({ title: 'Error', description: `Failed to delete milestone: ${errorMessage(error)}`, variant: 'destructive' }),
+    onError: (error) => toastFailure('delete milestone', error),
   });
 }

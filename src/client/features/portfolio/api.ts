@@ -15,7 +15,7 @@ import {
 import { analyticsKeys } from '@/features/analytics/api';
 import { dashboardKeys } from '@/features/dashboard/api';
 import { api, apiRaw } from '@/lib/api';
-import { toast } from '@/lib/use-toast';
+import { toast, toastFailure } from '@/lib/use-toast';
 
 export const portfolioKeys = {
   all: ['portfolio'] as const,
@@ -36,8 +36,6 @@ export const portfolioCandidatesQuery = queryOptions({
   staleTime: 0,
 });
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong. Please try again.');
-
 /** After any change: the list, the candidates, the dashboard's count and block, and analytics. */
 const PORTFOLIO_CHANGE_INVALIDATES = [portfolioKeys.all, dashboardKeys.all, analyticsKeys.all];
 
@@ -45,9 +43,8 @@ export function useCreatePortfolioCompany() {
   return useMutation({
     mutationFn: (body: CreatePortfolioCompanyBody) => api(createPortfolioCompany, { body }),
     meta: { invalidates: PORTFOLIO_CHANGE_INVALIDATES },
-    // Spec §8: 'Company added' / '{company} has been added to your portfolio.'
     onSuccess: (company) => toast({ title: 'Company added', description: `${company.companyName} has been added to your portfolio.` }),
-    onError: (error) => toast({ title: 'Error', description: `Failed to add company: ${messageOf(error)}`, variant: 'destructive' }),
+    onError: (error) => toastFailure('add company', error),
   });
 }
 
@@ -56,7 +53,7 @@ export function useUpdatePortfolioCompany() {
     mutationFn: ({ id, body }: { id: number; body: UpdatePortfolioCompanyBody }) => api(updatePortfolioCompany, { params: { id }, body }),
     meta: { invalidates: PORTFOLIO_CHANGE_INVALIDATES },
     onSuccess: (company) => toast({ title: 'Company updated', description: `${company.companyName} has been updated.` }),
-    onError: (error) => toast({ title: 'Error', description: `Failed to update company: ${messageOf(error)}`, variant: 'destructive' }),
+    onError: (error) => toastFailure('update company', error),
   });
 }
 
@@ -65,7 +62,7 @@ export function useDeletePortfolioCompany() {
     mutationFn: (company: PortfolioCompany) => api(deletePortfolioCompany, { params: { id: company.id } }),
     meta: { invalidates: PORTFOLIO_CHANGE_INVALIDATES },
     onSuccess: (_, company) => toast({ title: 'Company deleted', description: `${company.companyName} has been deleted from your portfolio.` }),
-    onError: (error) => toast({ title: 'Error', description: `Failed to delete company: ${messageOf(error)}`, variant: 'destructive' }),
+    onError: (error) => toastFailure('delete company', error),
   });
 }
 

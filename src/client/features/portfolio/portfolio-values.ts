@@ -5,7 +5,7 @@ import type { PortfolioCompany } from '@shared/contracts/portfolio';
 import { INDUSTRIES, PERFORMANCE_LEVELS, type Performance } from '@shared/enums';
 import { parseCalendarDate } from '@/lib/calendar-date';
 
-/** Spec §9: the portfolio's quick filters show the first 6 industries. */
+/** The portfolio's quick filters show the first 6 industries. */
 export const QUICK_FILTER_INDUSTRIES = INDUSTRIES.slice(0, 6);
 
 export const PERFORMANCE_LABELS: Record<Performance, string> = { growing: 'Growing', stable: 'Stable', declining: 'Declining' };
@@ -33,7 +33,7 @@ export function parseDollarAmount(input: unknown): number | undefined {
 
 /**
  * A typed date as the stored YYYY-MM-DD, or null if it is not a real day. Accepts the spec's
- * MM/dd/yyyy (§9), without leading zeros too ("6/3/2025"), and YYYY-MM-DD. The year must have
+ * MM/dd/yyyy, without leading zeros too ("6/3/2025"), and YYYY-MM-DD. The year must have
  * four digits, so "6/30/25" is not read as the year 25.
  */
 export function parseTypedDate(text: string): string | null {
@@ -54,7 +54,7 @@ export const NO_FILTERS: PortfolioFilters = { search: '', industry: '', stage: '
 
 export const hasActiveFilters = (filters: PortfolioFilters) => Object.values(filters).some((value) => value.trim() !== '');
 
-/** Spec §5 filters: an empty filter means all; search is a case-insensitive substring of name, industry or stage. */
+/** An empty filter means all; search is a case-insensitive substring of name, industry or stage. */
 export function filterCompanies(companies: readonly PortfolioCompany[], filters: PortfolioFilters): PortfolioCompany[] {
   const needle = filters.search.trim().toLowerCase();
   return companies.filter(

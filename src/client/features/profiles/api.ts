@@ -1,6 +1,7 @@
-// Profiles (spec §2, §4, §7; issue #3): the signed-in user's own profile, its two edit
+// Profiles (issue #3): the signed-in user's own profile, its two edit
 // endpoints, and the public cards of the other side of the market.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import {
   getInvestorCard,
   getOwnProfile,
@@ -17,7 +18,7 @@ import type { UserType } from '@shared/enums';
 import { activityKeys } from '@/features/activity/api';
 import { dashboardKeys } from '@/features/dashboard/api';
 import { ApiError, api } from '@/lib/api';
-import { toast } from '@/lib/use-toast';
+import { toast, toastFailure } from '@/lib/use-toast';
 
 export const profileKeys = {
   all: ['profiles'] as const,
@@ -46,47 +47,36 @@ export const startupCardQuery = (id: number) =>
 export const investorCardQuery = (id: number) =>
   queryOptions({ queryKey: profileKeys.card('investor', id), queryFn: ({ signal }) => api(getInvestorCard, { params: { id }, signal }) });
 
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
-}
-
 /** What a saved profile moves: the dashboard (completion, scores) and the feed. */
 const PROFILE_SAVE_INVALIDATES = [dashboardKeys.all, activityKeys.all];
 
-/** After any save: the new profile is the cache (what depends on it is in PROFILE_SAVE_INVALIDATES). */
-function useOnProfileSaved() {
+/**
+ * One profile save. After it the answer is the cached profile; what depends on it is in
+ * PROFILE_SAVE_INVALIDATES.
+ */
+function useSaveProfile<Variables>(mutationFn: (variables: Variables) => Promise<OwnProfile>) {
   const queryClient = useQueryClient();
-  return (saved: OwnProfile) => {
-    queryClient.setQueryData(ownProfileQuery.queryKey, saved);
-    toast({ title: 'Profile updated', description: 'Your profile has been updated successfully.' });
-  };
-}
-
-function onProfileSaveError(error: unknown) {
-  toast({ title: 'Error', description: `Failed to update profile: ${errorMessage(error)}`, variant: 'destructive' });
+  return useMutation({
+    mutationFn,
+    meta: { invalidates: PROFILE_SAVE_INVALIDATES },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(ownProfileQuery.queryKey, saved);
+      toast({ title: 'Profile updated', description: 'Your profile has been updated successfully.' });
+    },
+    onError: (error) => toastFailure('update profile', error),
+  });
 }
 
 /** Saves the Profile Information tab (which may create the profile). */
 export function useUpdateStartupProfile() {
-  const onSaved = useOnProfileSaved();
-  return useMutation({
-    mutationFn: (body: UpdateStartupProfileBody) => api(updateStartupProfile, { body }),
-    meta: { invalidates: PROFILE_SAVE_INVALIDATES },
-    onSuccess: onSaved,
-    onError: onProfileSaveError,
-  });
+  return useSaveProfile((body: UpdateStartupProfileBody) => api(updateStartupProfile, { body }));
 }
 
 /** Saves Team Members or Investor Preferences: the saved company fields plus that part. */
 export function useUpdateStartupProfilePart() {
-  const onSaved = useOnProfileSaved();
-  return useMutation({
-    mutationFn: ({ profile, part }: { profile: StartupProfile; part: Pick<UpdateStartupProfileBody, 'team' | 'investorPreferences'> }) =>
-      api(updateStartupProfile, { body: { ...startupInfoBody(profile), ...part } }),
-    meta: { invalidates: PROFILE_SAVE_INVALIDATES },
-    onSuccess: onSaved,
-    onError: onProfileSaveError,
-  });
+  return useSaveProfile(({ profile, part }: { profile: StartupProfile; part: Pick<UpdateStartupProfileBody, 'team' | 'investorPreferences'> }) =>
+    api(updateStartupProfile, { body: { ...startupInfoBody(profile), ...part } }),
+  );
 }
 
 /**
@@ -94,21 +84,27 @@ export function useUpdateStartupProfilePart() {
  * over the saved profile; with no profile yet the changes must be a whole record themselves.
  */
 export function useUpdateInvestorProfile() {
-  const onSaved = useOnProfileSaved();
-  return useMutation({
-    mutationFn: ({ profile, changes }: { profile: InvestorProfile | null; changes: Partial<UpdateInvestorProfileBody> }) => {
-      const body = profile ? { ...investorBody(profile), ...changes } : UpdateInvestorProfileBody.safeParse(changes).data;
-      if (!body) throw new Error(INFO_FIRST);
-      return api(updateInvestorProfile, { body });
-    },
-    meta: { invalidates: PROFILE_SAVE_INVALIDATES },
-    onSuccess: onSaved,
-    onError: onProfileSaveError,
+  return useSaveProfile(({ profile, changes }: { profile: InvestorProfile | null; changes: Partial<UpdateInvestorProfileBody> }) => {
+    const body = profile ? { ...investorBody(profile), ...changes } : UpdateInvestorProfileBody.safeParse(changes).data;
+    if (!body) throw new Error(INFO_FIRST);
+    return api(updateInvestorProfile, { body });
   });
 }
 
 /** Thrown (and shown in the error toast) when a tab is saved before Profile Information is valid. */
 const INFO_FIRST = 'Please complete and save Profile Information first.';
+
+/** A saved profile's text fields as the update body takes them: empty, not null. */
+function savedText(profile: { website: string | null; location: string | null; foundingDate: string | null; description: string | null }) {
+  return { website: profile.website ?? '', location: profile.location ?? '', foundingDate: profile.foundingDate ?? '', description: profile.description ?? '' };
+}
+
+/** A saved profile back as an update body; one today's rules reject must be fixed on Profile Information first. */
+function parseSaved<Body>(schema: z.ZodType<Body>, fields: unknown): Body {
+  const parsed = schema.safeParse(fields);
+  if (!parsed.success) throw new Error(INFO_FIRST);
+  return parsed.data;
+}
 
 /**
  * The Profile Information fields of a saved startup profile, as an update body. The Team
@@ -116,35 +112,25 @@ const INFO_FIRST = 'Please complete and save Profile Information first.';
  * endpoint always takes the whole company record.
  */
 export function startupInfoBody(profile: StartupProfile): UpdateStartupProfileBody {
-  const parsed = UpdateStartupProfileBody.safeParse({
+  return parseSaved(UpdateStartupProfileBody, {
+    ...savedText(profile),
     companyName: profile.companyName,
-    website: profile.website ?? '',
-    location: profile.location ?? '',
-    foundingDate: profile.foundingDate ?? '',
     stage: profile.stage,
     industry: profile.industry,
-    description: profile.description ?? '',
     teamSize: profile.teamSize,
     fundingGoal: profile.fundingGoal,
   });
-  if (!parsed.success) throw new Error(INFO_FIRST);
-  return parsed.data;
 }
 
 /** The whole saved investor profile as an update body; each tab replaces its own fields. */
 export function investorBody(profile: InvestorProfile): UpdateInvestorProfileBody {
-  const parsed = UpdateInvestorProfileBody.safeParse({
+  return parseSaved(UpdateInvestorProfileBody, {
+    ...savedText(profile),
     firmName: profile.firmName,
-    website: profile.website ?? '',
-    location: profile.location ?? '',
-    foundingDate: profile.foundingDate ?? '',
-    description: profile.description ?? '',
     investmentThesis: profile.investmentThesis ?? '',
     portfolioSize: profile.portfolioSize,
     industryFocus: profile.industryFocus,
     stagePreference: profile.stagePreference,
     investmentRange: profile.investmentRange,
   });
-  if (!parsed.success) throw new Error(INFO_FIRST);
-  return parsed.data;
 }

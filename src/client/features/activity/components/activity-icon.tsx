@@ -1,4 +1,4 @@
-// One icon per activity type (spec §3), and a neutral one for types this client does not know
+// One icon per activity type, and a neutral one for types this client does not know
 // yet, so a newer server never breaks the feed.
 import { createElement } from 'react';
 import {

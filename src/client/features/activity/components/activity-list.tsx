@@ -1,8 +1,7 @@
 // Activity rows shared by the dashboard card and the /activity screen.
 import type { Activity } from '@shared/contracts/activity';
-import { Skeleton } from '@/components/ui/skeleton';
+import { ListSkeleton } from '@/components/ui/skeleton';
 import { formatClockTime, formatDateTime, formatRelativeTime } from '@/lib/format';
-import { cn } from '@/lib/utils';
 import { ActivityIconBadge } from './activity-icon';
 
 export function ActivityRow({ activity, timeStyle }: { activity: Activity; timeStyle: 'relative' | 'clock' }) {
@@ -21,16 +20,6 @@ export function ActivityRow({ activity, timeStyle }: { activity: Activity; timeS
 
 export function ActivityRowsSkeleton({ count, label, className }: { count: number; label: string; className?: string }) {
   return (
-    <div role="status" aria-label={label} className={cn('grid', className)}>
-      {Array.from({ length: count }, (_, index) => (
-        <div key={index} data-testid="activity-skeleton-row" className="flex items-center gap-3 py-3">
-          <Skeleton className="size-9 shrink-0 rounded-full" />
-          <div className="grid flex-1 gap-2">
-            <Skeleton className="h-4 w-3/4" />
-            <Skeleton className="h-3 w-20" />
-          </div>
-        </div>
-      ))}
-    </div>
+    <ListSkeleton label={label} rows={count} leadingClassName="size-9 rounded-full" lineWidths={['w-3/4', 'w-20']} rowTestId="activity-skeleton-row" className={className} />
   );
 }

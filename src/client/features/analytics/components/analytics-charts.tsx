@@ -1,13 +1,12 @@
 // The investor analytics charts (issue #8), each in a ChartCard with its summary, data table and
 // empty state. What each one shows and how it is computed: docs/portfolio-and-analytics.md.
-import { Link } from 'wouter';
-import { ArrowRight, Briefcase, Gauge, Handshake, MessagesSquare, Rocket, ThumbsDown } from 'lucide-react';
+import { Briefcase, Gauge, Handshake, MessagesSquare, Rocket, ThumbsDown } from 'lucide-react';
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { format, parseISO } from 'date-fns';
 import type { InvestorAnalytics } from '@shared/contracts/portfolio';
 import { formatDollars, type Performance } from '@shared/enums';
 import { paths } from '@/app/paths';
-import { Button } from '@/components/ui/button';
+import { LinkButton } from '@/components/ui/button';
 import { performanceLabel } from '@/features/portfolio/portfolio-values';
 import { AXIS_TICK, CHART_COLORS, ChartCard, TOOLTIP_PROPS } from './chart-card';
 
@@ -16,17 +15,6 @@ type CountRow = { label: string; count: number };
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 const total = (rows: readonly CountRow[]) => rows.reduce((sum, row) => sum + row.count, 0);
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 100));
-
-function LinkButton({ href, children }: { href: string; children: string }) {
-  return (
-    <Button asChild variant="outline" size="sm">
-      <Link href={href}>
-        {children}
-        <ArrowRight aria-hidden />
-      </Link>
-    </Button>
-  );
-}
 
 /** Categories down the side, bars across, each bar labelled with its value. */
 function HorizontalBars({ data, colors, valueName }: { data: ReadonlyArray<CountRow & { color?: string }>; colors?: string; valueName: string }) {
@@ -81,7 +69,7 @@ export function MatchFunnelChart({ funnel }: { funnel: InvestorAnalytics['funnel
       summary={`${plural(funnel.suggested, 'startup', 'startups')} suggested: ${funnel.accepted} accepted (${percent(funnel.accepted, funnel.suggested)}%), ${funnel.declined} declined, ${funnel.pending} awaiting your decision.`}
       table={{ columns: ['Stage', 'Startups'], rows: stages.map((stage) => [stage.label, stage.count]) }}
       isEmpty={funnel.suggested === 0}
-      empty={{ icon: Handshake, title: 'No matches yet', description: 'Startups that fit your investment criteria appear here once they are matched with you.', action: <LinkButton href={paths.matches('investor')}>Browse startups</LinkButton> }}
+      empty={{ icon: Handshake, title: 'No matches yet', description: 'Startups that fit your investment criteria appear here once they are matched with you.', action: <LinkButton href={paths.matches('investor')} size="sm">Browse startups</LinkButton> }}
       chartHeight={barsHeight(stages.length)}
     >
       <HorizontalBars data={stages} valueName="Startups" />
@@ -135,7 +123,7 @@ const acceptedEmpty = {
   icon: Rocket,
   title: 'No accepted startups yet',
   description: 'Accept the startups you want to talk to; their industries and stages show here.',
-  action: <LinkButton href={paths.matches('investor')}>Review startups</LinkButton>,
+  action: <LinkButton href={paths.matches('investor')} size="sm">Review startups</LinkButton>,
 };
 
 export function AcceptedByIndustryChart({ rows }: { rows: InvestorAnalytics['acceptedByIndustry'] }) {
@@ -218,7 +206,7 @@ const portfolioEmpty = {
   icon: Briefcase,
   title: 'No portfolio companies',
   description: 'Add the companies you have invested in; your portfolio’s make-up shows here.',
-  action: <LinkButton href={paths.portfolio()}>Open portfolio</LinkButton>,
+  action: <LinkButton href={paths.portfolio()} size="sm">Open portfolio</LinkButton>,
 };
 
 export function PortfolioByIndustryChart({ rows }: { rows: InvestorAnalytics['portfolioByIndustry'] }) {

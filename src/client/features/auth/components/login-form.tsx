@@ -1,9 +1,8 @@
 import { useForm } from 'react-hook-form';
-import { LoaderCircle } from 'lucide-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { LoginBody } from '@shared/contracts/auth';
-import { Button } from '@/components/ui/button';
+import { Button, PendingLabel } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { applyServerFieldErrors } from '@/lib/form-errors';
@@ -35,14 +34,9 @@ export function LoginForm() {
           {(control) => <Input {...control} type="password" autoComplete="current-password" {...form.register('password')} />}
         </FormField>
         <Button type="submit" size="lg" className="mt-2 w-full">
-          {isPending ? (
-            <>
-              <LoaderCircle aria-hidden className="animate-spin" />
-              Signing in...
-            </>
-          ) : (
-            'Sign In'
-          )}
+          <PendingLabel isPending={isPending} pendingText="Signing in...">
+            Sign In
+          </PendingLabel>
         </Button>
       </fieldset>
     </form>

@@ -1,10 +1,9 @@
 import { useForm } from 'react-hook-form';
-import { LoaderCircle } from 'lucide-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { RegisterBody } from '@shared/contracts/auth';
 import { USER_TYPES } from '@shared/enums';
-import { Button } from '@/components/ui/button';
+import { Button, PendingLabel } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -66,14 +65,9 @@ export function RegisterForm() {
           {(control) => <Input {...control} type="password" autoComplete="new-password" {...field('confirmPassword')} />}
         </FormField>
         <Button type="submit" size="lg" className="mt-2 w-full">
-          {isPending ? (
-            <>
-              <LoaderCircle aria-hidden className="animate-spin" />
-              Creating Account...
-            </>
-          ) : (
-            'Create Account'
-          )}
+          <PendingLabel isPending={isPending} pendingText="Creating Account...">
+            Create Account
+          </PendingLabel>
         </Button>
       </fieldset>
     </form>

@@ -1,4 +1,4 @@
-// The four stat cards of each dashboard (spec §2), fed by GET /api/dashboard/stats. A zero is
+// The four stat cards of each dashboard, fed by GET /api/dashboard/stats. A zero is
 // never shown bare: it comes with what to do to change it.
 import { useQuery } from '@tanstack/react-query';
 import { Briefcase, FolderLock, Gauge, Handshake, MessagesSquare, Rocket } from 'lucide-react';

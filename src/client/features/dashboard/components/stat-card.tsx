@@ -1,4 +1,4 @@
-// Spec §2 "Stat card": title, value, icon, description and an optional link.
+// A dashboard stat card: title, value, icon, description and an optional link.
 import { Link } from 'wouter';
 import { ArrowRight, type LucideIcon } from 'lucide-react';
 import { Card } from '@/components/ui/card';

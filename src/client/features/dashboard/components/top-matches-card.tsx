@@ -1,15 +1,13 @@
-// Spec §2 / §9: the top 3 matches by score, each with its counterpart, the strongest reason for
+// The dashboard's top 3 matches by score, each with its counterpart, the strongest reason for
 // the score, and a View Profile link (/investor/{id} for startups, /startup/{id} for investors).
 // Empty: 'No matches found'. Kept live: the other party's decisions refetch it.
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { ArrowRight, Handshake } from 'lucide-react';
+import { Handshake } from 'lucide-react';
 import type { UserType } from '@shared/enums';
+import { PreviewCard } from '@/components/preview-card';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardFooterLink, CardHeader, CardTitle } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
+import { Button, LinkButton } from '@/components/ui/button';
 import { ListSkeleton } from '@/components/ui/skeleton';
 import { paths } from '@/app/paths';
 import { investorMatchesQuery, startupMatchesQuery } from '@/features/matching/api';
@@ -39,66 +37,48 @@ function detailsOf(row: MatchView): string {
 export function TopMatchesCard({ userType, className }: { userType: UserType; className?: string }) {
   const { rows, query } = useTopMatches(userType);
   const matchesPath = paths.matches(userType);
-  const title = userType === 'startup' ? 'Top Investor Matches' : 'Top Startup Matches';
   return (
-    <Card className={className} role="region" aria-labelledby="top-matches-title">
-      <CardHeader className="pb-2">
-        <CardTitle id="top-matches-title">{title}</CardTitle>
-        <CardDescription>Your best {userType === 'startup' ? 'investor' : 'startup'} matches by compatibility score.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {query.isPending ? (
-          <ListSkeleton label="Loading matches" rows={TOP_MATCH_COUNT} leadingClassName="size-11 rounded-full" hasAction />
-        ) : query.isError ? (
-          <ErrorState compact title="We couldn't load your matches" message={query.error.message} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
-        ) : !rows || rows.length === 0 ? (
-          <EmptyState
-            icon={Handshake}
-            title="No matches found"
-            description={
-              userType === 'startup'
-                ? 'Generate matches to see the investors that fit your startup best.'
-                : 'Startups that fit your investment criteria will appear here, ranked by score.'
-            }
-            action={
-              <Button asChild variant="outline">
-                <Link href={matchesPath}>
-                  {userType === 'startup' ? 'Go to investor matches' : 'Browse startups'}
-                  <ArrowRight aria-hidden />
+    <PreviewCard
+      titleId="top-matches-title"
+      title={userType === 'startup' ? 'Top Investor Matches' : 'Top Startup Matches'}
+      description={`Your best ${userType === 'startup' ? 'investor' : 'startup'} matches by compatibility score.`}
+      className={className}
+      query={query}
+      data={rows}
+      loading={<ListSkeleton label="Loading matches" rows={TOP_MATCH_COUNT} leadingClassName="size-11 rounded-full" hasAction />}
+      errorTitle="We couldn't load your matches"
+      isEmpty={(matches) => matches.length === 0}
+      empty={{
+        icon: Handshake,
+        title: 'No matches found',
+        description:
+          userType === 'startup' ? 'Generate matches to see the investors that fit your startup best.' : 'Startups that fit your investment criteria will appear here, ranked by score.',
+        action: <LinkButton href={matchesPath}>{userType === 'startup' ? 'Go to investor matches' : 'Browse startups'}</LinkButton>,
+      }}
+      footer={{ href: matchesPath, label: 'View all matches' }}
+    >
+      {(matches) => (
+        <ol className="divide-y">
+          {matches.map((row) => (
+            <li key={row.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3">
+              <ScoreBadge score={row.score} size="sm" />
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-semibold">{row.counterpart.name}</p>
+                <p className="truncate text-xs text-muted-foreground">{detailsOf(row) || 'No details yet'}</p>
+                {row.breakdown?.topReasons[0] && <p className="mt-0.5 truncate text-xs">{row.breakdown.topReasons[0]}</p>}
+              </div>
+              <Badge variant="outline" className="hidden sm:inline-flex">
+                {STATUS_LABELS[row.status]}
+              </Badge>
+              <Button asChild variant="outline" size="sm">
+                <Link href={row.counterpart.profileHref}>
+                  View Profile<span className="sr-only"> of {row.counterpart.name}</span>
                 </Link>
               </Button>
-            }
-            className="py-8"
-            headingLevel={3}
-          />
-        ) : (
-          <ol className="divide-y">
-            {rows.map((row) => (
-              <li key={row.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3">
-                <ScoreBadge score={row.score} size="sm" />
-                <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-semibold">{row.counterpart.name}</p>
-                  <p className="truncate text-xs text-muted-foreground">{detailsOf(row) || 'No details yet'}</p>
-                  {row.breakdown?.topReasons[0] && <p className="mt-0.5 truncate text-xs">{row.breakdown.topReasons[0]}</p>}
-                </div>
-                <Badge variant="outline" className="hidden sm:inline-flex">
-                  {STATUS_LABELS[row.status]}
-                </Badge>
-                <Button asChild variant="outline" size="sm">
-                  <Link href={row.counterpart.profileHref}>
-                    View Profile<span className="sr-only"> of {row.counterpart.name}</span>
-                  </Link>
-                </Button>
-              </li>
-            ))}
-          </ol>
-        )}
-      </CardContent>
-      <CardFooter className="border-t pt-4">
-        <CardFooterLink href={matchesPath}>
-          View all matches
-        </CardFooterLink>
-      </CardFooter>
-    </Card>
+            </li>
+          ))}
+        </ol>
+      )}
+    </PreviewCard>
   );
 }

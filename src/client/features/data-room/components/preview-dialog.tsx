@@ -1,4 +1,4 @@
-// The preview dialog (spec §2 data room): PDF pages, DOCX rendered, XLSX and CSV as a table, TXT
+// The preview dialog: PDF pages, DOCX rendered, XLSX and CSV as a table, TXT
 // as text; other types show their details and a Download button. Each previewer is its own chunk,
 // loaded only when a document of its type is opened. When an investor opens a document, the open
 // and how long it stayed open are recorded for the startup's analytics.

@@ -2,12 +2,11 @@
 // has engaged with it, and the controls to share or take access away. A revocation takes effect
 // on the investor's very next read, so an open preview on their screen stops working at once.
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'wouter';
-import { ArrowRight, Handshake } from 'lucide-react';
+import { Handshake } from 'lucide-react';
 import type { DocumentGrant } from '@shared/contracts/documents';
 import { paths } from '@/app/paths';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { Button, LinkButton } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
@@ -72,12 +71,7 @@ function ShareBody({ document }: { document: { id: number; name: string } }) {
           title="No connected investors"
           description="You can share documents with investors whose match you have accepted."
           action={
-            <Button asChild variant="outline" size="sm">
-              <Link href={paths.matches('startup')}>
-                Go to investor matches
-                <ArrowRight aria-hidden />
-              </Link>
-            </Button>
+            <LinkButton href={paths.matches('startup')} size="sm">Go to investor matches</LinkButton>
           }
           className="py-8"
           headingLevel={3}

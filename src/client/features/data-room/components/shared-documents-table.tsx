@@ -3,15 +3,14 @@
 // empty state, so an open preview outlives the list emptying (a revocation of the last document).
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { ArrowRight, Download, Eye, FolderLock } from 'lucide-react';
+import { FolderLock } from 'lucide-react';
 import type { DocumentSummary } from '@shared/contracts/documents';
 import { paths } from '@/app/paths';
-import { Button } from '@/components/ui/button';
+import { LinkButton } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { toast } from '@/lib/use-toast';
-import { documentContentUrl } from '../api';
-import { documentKind, formatFileSize, formatShortDate, pluralize } from '../document-format';
-import { DocumentTypeIcon } from './document-parts';
+import { formatShortDate, pluralize } from '../document-format';
+import { DateCell, DocumentNameCell, DocumentTable, DownloadButton, KIND_COLUMNS, KindCells, KindSummary, PreviewButton, type DocumentColumn } from './document-parts';
 import { PreviewDialog } from './preview-dialog';
 
 export function SharedDocuments({ documents }: { documents: DocumentSummary[] }) {
@@ -36,12 +35,7 @@ export function SharedDocuments({ documents }: { documents: DocumentSummary[] })
           title="No documents"
           description="When a startup you are connected with shares a document with you, it appears here."
           action={
-            <Button asChild variant="outline">
-              <Link href={paths.matches('investor')}>
-                Browse startups
-                <ArrowRight aria-hidden />
-              </Link>
-            </Button>
+            <LinkButton href={paths.matches('investor')}>Browse startups</LinkButton>
           }
         />
       ) : (
@@ -57,93 +51,49 @@ export function SharedDocuments({ documents }: { documents: DocumentSummary[] })
   );
 }
 
+const COLUMNS: readonly DocumentColumn[] = [
+  { label: 'Startup', className: 'hidden w-48 px-3 py-3 md:table-cell' },
+  ...KIND_COLUMNS,
+  { label: 'Shared', className: 'hidden w-28 px-3 py-3 xl:table-cell' },
+  { label: 'Actions', className: 'w-28 px-3 py-3 text-right' },
+];
+
 function SharedDocumentsTable({ documents, onPreview }: { documents: DocumentSummary[]; onPreview: (document: DocumentSummary) => void }) {
   return (
-    <div className="overflow-hidden rounded-xl border bg-card shadow-sm">
-      <table className="w-full table-fixed text-sm">
-        <caption className="sr-only">Documents shared with you</caption>
-        <thead className="border-b bg-muted/50 text-left text-xs font-medium tracking-wide text-muted-foreground uppercase">
-          <tr>
-            <th scope="col" className="px-4 py-3">
-              Name
-            </th>
-            <th scope="col" className="hidden w-48 px-3 py-3 md:table-cell">
-              Startup
-            </th>
-            <th scope="col" className="hidden w-40 px-3 py-3 xl:table-cell">
-              Category
-            </th>
-            <th scope="col" className="hidden w-16 px-3 py-3 sm:table-cell">
-              Type
-            </th>
-            <th scope="col" className="hidden w-20 px-3 py-3 sm:table-cell">
-              Size
-            </th>
-            <th scope="col" className="hidden w-28 px-3 py-3 xl:table-cell">
-              Shared
-            </th>
-            <th scope="col" className="w-28 px-3 py-3 text-right">
-              Actions
-            </th>
+    <DocumentTable caption="Documents shared with you" columns={COLUMNS}>
+      {documents.map((document) => {
+        const owner = document.owner;
+        return (
+          <tr key={document.id}>
+            <DocumentNameCell
+              document={document}
+              onPreview={() => onPreview(document)}
+              summary={
+                <>
+                  <span className="md:hidden">{owner ? `${owner.companyName} · ` : ''}</span>
+                  <KindSummary document={document} />
+                  {document.sharedAt && <span className="xl:hidden"> · shared {formatShortDate(document.sharedAt)}</span>}
+                </>
+              }
+            />
+            <td className="hidden px-3 py-3 md:table-cell">
+              {owner && (
+                <Link href={paths.publicStartup(owner.id)} className="rounded-sm break-words text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring">
+                  {owner.companyName}
+                </Link>
+              )}
+            </td>
+            <KindCells document={document} />
+            <DateCell value={document.sharedAt} />
+            <td className="px-3 py-3">
+              <div className="flex justify-end gap-1">
+                <PreviewButton document={document} onPreview={() => onPreview(document)} />
+                <DownloadButton document={document} />
+              </div>
+            </td>
           </tr>
-        </thead>
-        <tbody className="divide-y">
-          {documents.map((document) => {
-            const kind = documentKind(document.type);
-            const owner = document.owner;
-            return (
-              <tr key={document.id}>
-                <td className="px-4 py-3">
-                  <div className="flex min-w-0 items-center gap-3">
-                    <DocumentTypeIcon mimeType={document.type} className="hidden sm:flex" />
-                    <div className="min-w-0">
-                      <button
-                        type="button"
-                        onClick={() => onPreview(document)}
-                        className="max-w-full rounded-sm text-left font-medium break-words underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
-                      >
-                        {document.name}
-                      </button>
-                      <p className="mt-0.5 text-xs break-words text-muted-foreground">
-                        <span className="md:hidden">{owner ? `${owner.companyName} · ` : ''}</span>
-                        <span className="xl:hidden">{document.category ?? 'Uncategorized'}</span>
-                        <span className="sm:hidden">
-                          {' · '}
-                          {kind.label} · {formatFileSize(document.size)}
-                        </span>
-                        {document.sharedAt && <span className="xl:hidden"> · shared {formatShortDate(document.sharedAt)}</span>}
-                      </p>
-                    </div>
-                  </div>
-                </td>
-                <td className="hidden px-3 py-3 md:table-cell">
-                  {owner && (
-                    <Link href={paths.publicStartup(owner.id)} className="rounded-sm break-words text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring">
-                      {owner.companyName}
-                    </Link>
-                  )}
-                </td>
-                <td className="hidden px-3 py-3 break-words xl:table-cell">{document.category ?? 'Uncategorized'}</td>
-                <td className="hidden px-3 py-3 sm:table-cell">{kind.label}</td>
-                <td className="hidden px-3 py-3 whitespace-nowrap tabular-nums sm:table-cell">{formatFileSize(document.size)}</td>
-                <td className="hidden px-3 py-3 xl:table-cell">{document.sharedAt && <time dateTime={document.sharedAt}>{formatShortDate(document.sharedAt)}</time>}</td>
-                <td className="px-3 py-3">
-                  <div className="flex justify-end gap-1">
-                    <Button variant="ghost" size="icon" className="size-9" onClick={() => onPreview(document)} aria-label={`Preview ${document.name}`}>
-                      <Eye aria-hidden />
-                    </Button>
-                    <Button asChild variant="ghost" size="icon" className="size-9">
-                      <a href={documentContentUrl(document.id)} download aria-label={`Download ${document.name}`}>
-                        <Download aria-hidden />
-                      </a>
-                    </Button>
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </DocumentTable>
   );
 }

@@ -1,4 +1,4 @@
-// The upload dialog (spec §4, §5, §8): no file, then a file chosen (changeable), then uploading
+// The upload dialog: no file, then a file chosen (changeable), then uploading
 // with a progress bar, then success closes and resets it. The bar follows the bytes actually
 // sent (XMLHttpRequest upload progress, ADR 0105), not the spec's simulated timer. Files over
 // 10 MB or of other types are stopped here with a clear sentence before anything is sent; the

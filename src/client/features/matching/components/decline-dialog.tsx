@@ -3,10 +3,9 @@
 // sees it. Native radios in a fieldset: arrow keys move between them, screen readers announce the
 // group, and "No reason" keeps the choice truly optional.
 import { useState, type FormEvent } from 'react';
-import { LoaderCircle } from 'lucide-react';
 import { DECLINE_REASONS, type DeclineReason } from '@shared/enums';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormActions } from '@/components/ui/form-field';
 import { cn } from '@/lib/utils';
 
 const NO_REASON = '';
@@ -76,21 +75,7 @@ export function DeclineDialog({
               ))}
             </div>
           </fieldset>
-          <DialogFooter>
-            <Button variant="outline" onClick={close} disabled={isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="destructive" disabled={isPending}>
-              {isPending ? (
-                <>
-                  <LoaderCircle aria-hidden className="animate-spin" />
-                  Declining...
-                </>
-              ) : (
-                'Decline'
-              )}
-            </Button>
-          </DialogFooter>
+          <FormActions isPending={isPending} onCancel={close} submitLabel="Decline" pendingLabel="Declining..." submitVariant="destructive" />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,6 +1,6 @@
-// One match on either screen: the counterpart (spec §3 card fields), the score and why it is what
-// it is (matching guide §4: the top reasons, the biggest shortfall, both one-sided fits, and on
-// demand every component), and the decisions of spec §4: Accept and Decline (with an optional
+// One match on either screen: the counterpart, the score and why it is what it is (the top
+// reasons, the biggest shortfall, both one-sided fits, and on demand every component; see
+// docs/matching.md, "Explanations"), and the decisions: Accept and Decline (with an optional
 // reason) while pending, Reconsider once rejected (only by the side that declined), Message once
 // accepted. View Profile always.
 import { useId, useRef, useState, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// "Match settings" (spec §2, §5, §9): search, the score slider (0–100, step 1, page-step 10,
+// "Match settings": search, the score slider (0–100, step 1, page-step 10,
 // default 0), the status filter, and on the investor side the industry filter (first 8 only).
 // The status filter and the tabs are one setting shown twice, so they can never disagree.
 import { useId } from 'react';

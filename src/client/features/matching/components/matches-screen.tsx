@@ -1,13 +1,12 @@
-// The match list screen both roles share (spec §2 "Startup investor matches" and "Investor
-// startups"): the generate control, match settings, status tabs with counts, and the cards, with
+// The match list screen both roles share (/startup/investor-matches and /investor/startups):
+// the generate control, match settings, status tabs with counts, and the cards, with
 // loading, empty and error states. The routes only say which side they are and how it reads.
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Link } from 'wouter';
-import { ArrowRight, Handshake, LoaderCircle, SearchX, Sparkles, UserRoundPen } from 'lucide-react';
+import { Handshake, LoaderCircle, SearchX, Sparkles, UserRoundPen } from 'lucide-react';
 import type { UserType } from '@shared/enums';
 import { paths } from '@/app/paths';
-import { Button } from '@/components/ui/button';
+import { Button, LinkButton } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageHeader } from '@/components/ui/page-header';
@@ -24,7 +23,7 @@ export interface MatchesScreenProps<T> {
   viewer: UserType;
   title: string;
   description: string;
-  /** Spec §2: 'All' on the startup screen, 'All Startups' on the investor screen. */
+  /** 'All' on the startup screen, 'All Startups' on the investor screen. */
   allTabLabel: string;
   searchPlaceholder: string;
   /** The investor screen filters by industry; the startup screen does not. */
@@ -205,12 +204,7 @@ function ProfileFirstNotice({ message, viewer }: { message: string; viewer: User
         <UserRoundPen aria-hidden className="mt-0.5 size-4 shrink-0 text-destructive" />
         {message}
       </p>
-      <Button asChild variant="outline" size="sm" className="self-start sm:self-auto">
-        <Link href={paths.profile(viewer)}>
-          Complete your profile
-          <ArrowRight aria-hidden />
-        </Link>
-      </Button>
+      <LinkButton href={paths.profile(viewer)} size="sm" className="self-start sm:self-auto">Complete your profile</LinkButton>
     </div>
   );
 }

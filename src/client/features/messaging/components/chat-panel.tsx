@@ -1,15 +1,15 @@
-// The right pane of the messages screens (spec §2, §4): the selected partner, their thread and
+// The right pane of the messages screens: the selected partner, their thread and
 // the composer. The thread loads its latest page first and older pages as the user scrolls up,
 // scrolls to the newest message whenever one arrives, marks the partner's unread messages read
 // while the chat is on screen, and shows "Seen" under the last message the partner has read.
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { LoaderCircle, MessageSquare, MessagesSquare, WifiOff } from 'lucide-react';
+import { MessageSquare, MessagesSquare, WifiOff } from 'lucide-react';
 import type { User } from '@shared/contracts/auth';
 import type { ConversationSummary, Message } from '@shared/contracts/messages';
 import { paths } from '@/app/paths';
-import { Button } from '@/components/ui/button';
+import { Button, PendingLabel } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { USER_TYPE_LABELS } from '@/features/auth/api';
@@ -127,14 +127,9 @@ function Thread({ partner, me }: { partner: ConversationSummary; me: User }) {
             <ErrorState compact title="We couldn't load earlier messages" message={error?.message} onRetry={() => void fetchNextPage()} isRetrying={isFetchingNextPage} />
           ) : (
             <Button variant="ghost" size="sm" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
-              {isFetchingNextPage ? (
-                <>
-                  <LoaderCircle aria-hidden className="animate-spin" />
-                  Loading...
-                </>
-              ) : (
-                'Load earlier messages'
-              )}
+              <PendingLabel isPending={isFetchingNextPage} pendingText="Loading...">
+                Load earlier messages
+              </PendingLabel>
             </Button>
           )}
         </div>
@@ -179,7 +174,7 @@ function MessageBubble({ message, isMine, isSeen }: { message: Message; isMine: 
 }
 
 /**
- * Spec §4: each unread message from the partner is marked read when the chat loads, and, while
+ * Each unread message from the partner is marked read when the chat loads, and, while
  * the chat stays open, as more arrive. Only while the page is visible: a message that lands in a
  * background tab has not been seen, so it stays unread until the tab is shown.
  */
@@ -207,7 +202,7 @@ function useMarkPartnerMessagesRead(partnerId: number, messages: readonly Messag
 }
 
 /**
- * Spec §2: the chat scrolls to the latest message on change. When older messages are added at
+ * The chat scrolls to the latest message on change. When older messages are added at
  * the top instead, the view stays on what the user was reading.
  */
 function useStickToLatest(scrollerRef: RefObject<HTMLDivElement | null>, messages: readonly Message[]) {

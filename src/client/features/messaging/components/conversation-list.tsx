@@ -1,17 +1,16 @@
-// The left pane of the messages screens (spec §2): search by name ('Search contacts...'), the
+// The left pane of the messages screens: search by name ('Search contacts...'), the
 // All / Startups / Investors tabs by the contact's userType, and one row per conversation with
 // the last message, its time and the unread badge.
 import { useId, useState } from 'react';
-import { Link } from 'wouter';
-import { ArrowRight, Search, UsersRound } from 'lucide-react';
+import { Search, UsersRound } from 'lucide-react';
 import type { ConversationSummary } from '@shared/contracts/messages';
 import type { UserType } from '@shared/enums';
 import { paths } from '@/app/paths';
-import { Button } from '@/components/ui/button';
+import { LinkButton } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
+import { ListSkeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/utils';
 import { formatConversationTime } from '../message-time';
@@ -83,12 +82,7 @@ export function ConversationList({
           : 'Accept a startup match to start a conversation with its founders.'
       }
       action={
-        <Button asChild variant="outline" size="sm">
-          <Link href={paths.matches(userType)}>
-            {userType === 'startup' ? 'View investor matches' : 'Browse startups'}
-            <ArrowRight aria-hidden />
-          </Link>
-        </Button>
+        <LinkButton href={paths.matches(userType)} size="sm">{userType === 'startup' ? 'View investor matches' : 'Browse startups'}</LinkButton>
       }
     />
   ) : visible.length === 0 ? (
@@ -186,16 +180,6 @@ function ConversationRow({ conversation, isSelected, onSelect }: { conversation:
 
 function ConversationListSkeleton() {
   return (
-    <div role="status" aria-label="Loading conversations" className="grid gap-1 p-2">
-      {Array.from({ length: 4 }, (_, index) => (
-        <div key={index} className="flex items-center gap-3 px-3 py-2.5">
-          <Skeleton className="size-10 shrink-0 rounded-full" />
-          <div className="grid flex-1 gap-2">
-            <Skeleton className="h-4 w-2/3" />
-            <Skeleton className="h-3 w-full" />
-          </div>
-        </div>
-      ))}
-    </div>
+    <ListSkeleton label="Loading conversations" rows={4} leadingClassName="size-10 rounded-full" lineWidths={['w-2/3', 'w-full']} className="gap-1 p-2" rowClassName="px-3 py-2.5" />
   );
 }

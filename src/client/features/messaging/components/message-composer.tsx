@@ -1,4 +1,4 @@
-// Writing a message (spec §4, §5, §8): Enter sends and Shift+Enter starts a new line; blank
+// Writing a message: Enter sends and Shift+Enter starts a new line; blank
 // messages are never sent; while sending, the input and the button are disabled; on success the
 // input clears; on failure a toast says 'Failed to send message: {server message}' and the text
 // stays, so nothing typed is lost.

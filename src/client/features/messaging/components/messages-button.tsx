@@ -1,4 +1,4 @@
-// The top bar's messages button (spec §2 Layout; issue #6): opens /messages and shows the total
+// The top bar's messages button (issue #6): opens /messages and shows the total
 // of unread messages. The live stream keeps the count fresh (lib/live-event-invalidations).
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';

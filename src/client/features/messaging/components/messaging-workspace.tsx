@@ -1,7 +1,7 @@
 // The conversation list and the chat side by side (stacked on phones), shared by /messages and
 // /startup/communications. The open conversation lives in the URL (?partner=<userId>), so the
 // Message button of an accepted match can link straight to it; without one, the first
-// conversation is selected (spec §2).
+// conversation is selected.
 import { useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'wouter';
@@ -71,7 +71,7 @@ export function MessagingWorkspace({ variant }: MessagingWorkspaceProps) {
           className="flex-1"
         />
       </Card>
-      {/* Spec §2 / §9: the message pane is 60% of the viewport high. */}
+      {/* The message pane is 60% of the viewport high. */}
       <Card ref={chatRef} className="flex h-[60vh] min-h-80 scroll-mt-20 flex-col overflow-hidden md:rounded-none md:border-0 md:shadow-none">
         <ChatPanel partner={selected} me={user} isLoading={query.isPending || isWaitingForRequested} className="flex-1" />
       </Card>

@@ -1,18 +1,16 @@
-// The create and edit dialog (spec §5 milestone): title (at least 3 characters), optional
-// description, an optional date from the calendar picker (spec §9: Sunday first, MM/dd/yyyy), and,
-// when creating, any of the three statuses (spec §4: default pending). Status changes after that
+// The create and edit dialog: title (at least 3 characters), optional
+// description, an optional date from the calendar picker (Sunday first, MM/dd/yyyy), and,
+// when creating, any of the three statuses (default pending). Status changes after that
 // go through Start and Complete only, so the edit form leaves it out.
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LoaderCircle } from 'lucide-react';
 import type { z } from 'zod';
 import { CreateMilestoneBody, type Milestone } from '@shared/contracts/milestones';
 import { MILESTONE_STATUSES, type UserType } from '@shared/enums';
-import { Button } from '@/components/ui/button';
 import { DatePicker } from '@/components/ui/date-picker';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormActions, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
@@ -128,23 +126,7 @@ function MilestoneFormBody({ mode, onDone, userType, partnerId }: { mode: Milest
             </FormField>
           )}
         </div>
-        <DialogFooter className="border-t pt-5">
-          <Button variant="outline" onClick={onDone} disabled={isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={isPending}>
-            {isPending ? (
-              <>
-                <LoaderCircle aria-hidden className="animate-spin" />
-                Saving...
-              </>
-            ) : editing ? (
-              'Save changes'
-            ) : (
-              'Add milestone'
-            )}
-          </Button>
-        </DialogFooter>
+        <FormActions isPending={isPending} onCancel={onDone} submitLabel={editing ? 'Save changes' : 'Add milestone'} className="border-t pt-5" />
       </fieldset>
     </form>
   );

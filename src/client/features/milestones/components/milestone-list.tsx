@@ -1,18 +1,10 @@
-// The pair's plan as a list (spec §4 milestone status): a status badge on every milestone, Start on
+// The pair's plan as a list: a status badge on every milestone, Start on
 // a pending one, Complete on one in progress, and Edit and Delete in a menu. Completed milestones
 // show no action at all: they are the record of what was done.
 import { useEffect, useRef, useState } from 'react';
 import { CheckCircle2, EllipsisVertical, LoaderCircle, Pencil, Play, Trash2 } from 'lucide-react';
 import type { Milestone } from '@shared/contracts/milestones';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { cn } from '@/lib/utils';
@@ -62,34 +54,25 @@ export function MilestoneList({
           />
         ))}
       </ol>
-      <AlertDialog open={isConfirmOpen} onOpenChange={setIsConfirmOpen}>
-        <AlertDialogContent
-          onCloseAutoFocus={(event) => {
-            // Cancel goes back to the row's menu button; a confirmed delete removes that button.
-            const target = document.getElementById(isConfirmed.current ? afterDeleteFocusId : toDelete ? actionsButtonId(toDelete) : '');
-            if (!target) return;
-            event.preventDefault();
-            target.focus();
-          }}
-        >
-          <AlertDialogTitle>Delete milestone</AlertDialogTitle>
-          <AlertDialogDescription>
-            Are you sure you want to delete "{toDelete?.title}"? It will be removed from the plan you share with {partnerName}.
-          </AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={() => {
-                if (!toDelete) return;
-                isConfirmed.current = true;
-                deletion.mutate(toDelete);
-              }}
-            >
-              Delete
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={isConfirmOpen}
+        onOpenChange={setIsConfirmOpen}
+        onCloseAutoFocus={(event) => {
+          // Cancel goes back to the row's menu button; a confirmed delete removes that button.
+          const target = document.getElementById(isConfirmed.current ? afterDeleteFocusId : toDelete ? actionsButtonId(toDelete) : '');
+          if (!target) return;
+          event.preventDefault();
+          target.focus();
+        }}
+        title="Delete milestone"
+        description={<>Are you sure you want to delete "{toDelete?.title}"? It will be removed from the plan you share with {partnerName}.</>}
+        confirmLabel="Delete"
+        onConfirm={() => {
+          if (!toDelete) return;
+          isConfirmed.current = true;
+          deletion.mutate(toDelete);
+        }}
+      />
     </>
   );
 }

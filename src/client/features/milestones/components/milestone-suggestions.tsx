@@ -1,4 +1,4 @@
-// Spec §4: "Sample milestones are shown when the list is empty." They are suggestions, never data:
+// Sample milestones are shown while a pair's plan is empty. They are suggestions, never data:
 // they are marked as such, stored nowhere, and one click adds one to the pair's real plan. Once the
 // plan has milestones, the suggestions not yet used stay one click away in a collapsed section.
 // The list and its order are documented in docs/milestones.md.
@@ -11,7 +11,7 @@ export interface SuggestedMilestone {
   description: string;
 }
 
-/** The usual road from first call to close, and the first step after it (spec §1: beyond funding). */
+/** The usual road from first call to close, and the first step after it: the relationship goes on beyond funding. */
 export const SUGGESTED_MILESTONES: readonly SuggestedMilestone[] = [
   { title: 'Intro call', description: 'A first conversation about the team, the product and what each side is looking for.' },
   { title: 'Pitch meeting', description: 'The startup presents its pitch deck and answers the first round of questions.' },

@@ -1,14 +1,14 @@
-// The shared milestones screen, for both sides (spec §2 startup milestones; issue #7): pick a
+// The shared milestones screen, for both sides (issue #7): pick a
 // connected partner, then see and move the plan you share. ?partner=<userId> preselects one, so
 // the dashboard card and other screens can link straight to a pair's plan; with a single
 // connection it is preselected anyway.
 import { useState } from 'react';
-import { Link, useSearchParams } from 'wouter';
-import { ArrowRight, Milestone as MilestoneIcon, Plus, Users } from 'lucide-react';
+import { useSearchParams } from 'wouter';
+import { Milestone as MilestoneIcon, Plus, Users } from 'lucide-react';
 import type { Milestone } from '@shared/contracts/milestones';
 import type { UserType } from '@shared/enums';
 import { paths } from '@/app/paths';
-import { Button } from '@/components/ui/button';
+import { Button, LinkButton } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
@@ -83,12 +83,7 @@ export function MilestonesScreen({ userType }: { userType: UserType }) {
         title={copy.noPartnersTitle}
         description={copy.noPartnersText}
         action={
-          <Button asChild variant="outline">
-            <Link href={paths.matches(userType)}>
-              {copy.matchesLink}
-              <ArrowRight aria-hidden />
-            </Link>
-          </Button>
+          <LinkButton href={paths.matches(userType)}>{copy.matchesLink}</LinkButton>
         }
       />
     );

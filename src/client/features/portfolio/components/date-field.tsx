@@ -1,14 +1,14 @@
-// A date typed as MM/dd/yyyy or picked from a calendar (spec §9: week starts on Sunday, format
+// A date typed as MM/dd/yyyy or picked from a calendar (week starts on Sunday, format
 // MM/dd/yyyy). Typing stays possible because a date years back is quicker to type than to reach
 // in a calendar, and it is what keyboard and screen-reader users expect from a text field.
 // The form value is yyyy-MM-dd (what the API takes); unreadable text is passed through as typed,
 // so the form's schema reports it ("Please enter a valid date") instead of silently dropping it.
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { CalendarDays, ChevronDown, ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Calendar } from '@/components/ui/calendar';
+import { Calendar, CalendarPopoverContent } from '@/components/ui/calendar';
 import { Input } from '@/components/ui/input';
-import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { Popover, PopoverTrigger } from '@/components/ui/popover';
 import type { FieldControlProps } from '@/components/ui/form-field';
 import { DISPLAY_DATE_FORMAT, formatDisplayDate, parseCalendarDate, toCalendarDateValue } from '@/lib/calendar-date';
 import { cn } from '@/lib/utils';
@@ -50,7 +50,6 @@ export function DateField({
 }) {
   const [text, setText] = useState(() => formatDisplayDate(value) ?? value ?? '');
   const [isOpen, setIsOpen] = useState(false);
-  const calendarRef = useRef<HTMLDivElement>(null);
   const selected = parseCalendarDate(value);
 
   return (
@@ -78,19 +77,7 @@ export function DateField({
             <CalendarDays aria-hidden />
           </Button>
         </PopoverTrigger>
-        <PopoverContent
-          className="w-auto p-0"
-          align="end"
-          ref={calendarRef}
-          aria-label={`Choose ${label}`}
-          // Focus DayPicker's focus target (the chosen day, else today), where the arrow keys take
-          // over. DayPicker's own autoFocus runs before the popover's focus scope exists, so the
-          // surrounding dialog would pull focus straight back.
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            calendarRef.current?.querySelector<HTMLButtonElement>('table button[tabindex="0"]')?.focus();
-          }}
-        >
+        <CalendarPopoverContent align="end" aria-label={`Choose ${label}`}>
           <Calendar
             mode="single"
             selected={selected}
@@ -109,7 +96,7 @@ export function DateField({
               setIsOpen(false);
             }}
           />
-        </PopoverContent>
+        </CalendarPopoverContent>
       </Popover>
     </div>
   );

@@ -1,20 +1,11 @@
-// One portfolio company as a card (spec §3 portfolio company): name, website, industry, stage,
+// One portfolio company as a card: name, website, industry, stage,
 // the investment, performance and description, with Edit and Delete. Deleting asks first.
 import { useRef } from 'react';
 import { Link } from 'wouter';
 import { ArrowRight, Minus, Pencil, Trash2, TrendingDown, TrendingUp, type LucideIcon } from 'lucide-react';
 import type { PortfolioCompany } from '@shared/contracts/portfolio';
 import { formatDollars, type Performance } from '@shared/enums';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { paths } from '@/app/paths';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -112,34 +103,25 @@ function DeleteCompanyButton({ company }: { company: PortfolioCompany }) {
   // After Delete the card (and the button focus would return to) goes away: continue from the list's heading.
   const isConfirmed = useRef(false);
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="outline" size="sm" className="text-destructive hover:text-destructive">
           <Trash2 aria-hidden />
           Delete<span className="sr-only"> {company.companyName}</span>
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent
-        onCloseAutoFocus={(event) => {
-          if (!isConfirmed.current) return;
-          event.preventDefault();
-          document.getElementById(PORTFOLIO_LIST_HEADING_ID)?.focus();
-        }}
-      >
-        <AlertDialogTitle>Delete company?</AlertDialogTitle>
-        <AlertDialogDescription>Are you sure you want to delete &quot;{company.companyName}&quot; from your portfolio? This cannot be undone.</AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            onClick={() => {
-              isConfirmed.current = true;
-              deletion.mutate(company, { onError: () => (isConfirmed.current = false) });
-            }}
-          >
-            Delete
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      onCloseAutoFocus={(event) => {
+        if (!isConfirmed.current) return;
+        event.preventDefault();
+        document.getElementById(PORTFOLIO_LIST_HEADING_ID)?.focus();
+      }}
+      title="Delete company?"
+      description={<>Are you sure you want to delete &quot;{company.companyName}&quot; from your portfolio? This cannot be undone.</>}
+      confirmLabel="Delete"
+      onConfirm={() => {
+        isConfirmed.current = true;
+        deletion.mutate(company, { onError: () => (isConfirmed.current = false) });
+      }}
+    />
   );
 }

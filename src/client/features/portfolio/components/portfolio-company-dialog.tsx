@@ -1,16 +1,14 @@
-// The Add Company and Edit Company dialog (spec §2 investor portfolio, §5 portfolio company form).
+// The Add Company and Edit Company dialog.
 // Adding can start from a connected startup (an accepted match): choosing it fills the form from
 // its profile, so only the investment itself (date, amount) is left to type.
 import { useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LoaderCircle } from 'lucide-react';
 import type { z } from 'zod';
 import { CreatePortfolioCompanyBody, type PortfolioCandidate, type PortfolioCompany } from '@shared/contracts/portfolio';
 import { INDUSTRIES, PERFORMANCE_LEVELS, STAGES, formatDollars, type Industry, type Stage } from '@shared/enums';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormActions, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectOptions } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
@@ -217,15 +215,12 @@ function CompanyFormView({
           {(control) => <Textarea {...control} rows={4} {...field('description')} />}
         </FormField>
       </fieldset>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isPending}>
-          {isPending && <LoaderCircle aria-hidden className="animate-spin" />}
-          {editing ? (isPending ? 'Saving...' : 'Save Changes') : isPending ? 'Adding...' : 'Add Company'}
-        </Button>
-      </DialogFooter>
+      <FormActions
+        isPending={isPending}
+        onCancel={onDone}
+        submitLabel={editing ? 'Save Changes' : 'Add Company'}
+        pendingLabel={editing ? 'Saving...' : 'Adding...'}
+      />
     </form>
   );
 }

@@ -1,4 +1,4 @@
-// The portfolio's filters (spec §2, §5, §9): a search box, quick filters for the first 6
+// The portfolio's filters: a search box, quick filters for the first 6
 // industries, and stage and performance selects. An empty filter means all.
 import { Search, X } from 'lucide-react';
 import { PERFORMANCE_LEVELS, STAGES } from '@shared/enums';

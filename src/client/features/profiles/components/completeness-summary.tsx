@@ -1,4 +1,4 @@
-// The profile screens' completeness banner (spec §4): the server's percentage, and what is still
+// The profile screens' completeness banner: the server's percentage, and what is still
 // missing as buttons that open the tab where it is filled in.
 import { CircleCheck } from 'lucide-react';
 import type { ChecklistItem } from '@shared/profile-completeness';

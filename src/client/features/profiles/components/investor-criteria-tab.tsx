@@ -1,16 +1,14 @@
 // Investor profile, "Investment Criteria" tab: industries, stages and check sizes, each a
 // multi-select from the spec's lists. Startups are matched against these.
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { UpdateInvestorProfileBody, type InvestorProfile } from '@shared/contracts/profiles';
 import { FUNDING_BUCKETS, INDUSTRIES, STAGES } from '@shared/enums';
-import { ChoiceGroup } from '@/components/ui/choice-group';
+import { FormActions } from '@/components/ui/form-field';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useUpdateInvestorProfile } from '../api';
-import { ChipList, DetailList, EditableSection, FormActions } from './profile-parts';
-import { SaveInformationFirst } from './save-information-first';
+import { ChipList, ChoiceField, DetailList, ProfilePartSection } from './profile-parts';
 
 const shape = UpdateInvestorProfileBody.shape;
 const CriteriaForm = z.object({ industryFocus: shape.industryFocus, stagePreference: shape.stagePreference, investmentRange: shape.investmentRange });
@@ -19,29 +17,24 @@ type CriteriaOutput = z.output<typeof CriteriaForm>;
 const FIELDS = ['industryFocus', 'stagePreference', 'investmentRange'] as const;
 
 export function InvestorCriteriaTab({ profile, onOpenInformation }: { profile: InvestorProfile | null; onOpenInformation: () => void }) {
-  const [isEditing, setIsEditing] = useState(false);
   return (
-    <EditableSection
+    <ProfilePartSection
       title="Investment Criteria"
       description="The industries, stages and check sizes you invest in. Startups are matched against these."
-      isEditing={isEditing}
-      onEdit={() => setIsEditing(true)}
-      canEdit={profile !== null}
-    >
-      {!profile ? (
-        <SaveInformationFirst what="investment criteria" onOpenInformation={onOpenInformation} />
-      ) : isEditing ? (
-        <CriteriaFormView profile={profile} onDone={() => setIsEditing(false)} />
-      ) : (
+      what="investment criteria"
+      profile={profile}
+      onOpenInformation={onOpenInformation}
+      form={(saved, onDone) => <CriteriaFormView profile={saved} onDone={onDone} />}
+      view={(saved) => (
         <DetailList
           details={[
-            { label: 'Industry Focus', value: <ChipList values={profile.industryFocus} />, isWide: true },
-            { label: 'Stage Preference', value: <ChipList values={profile.stagePreference} />, isWide: true },
-            { label: 'Check Sizes', value: <ChipList values={profile.investmentRange} />, isWide: true },
+            { label: 'Industry Focus', value: <ChipList values={saved.industryFocus} />, isWide: true },
+            { label: 'Stage Preference', value: <ChipList values={saved.stagePreference} />, isWide: true },
+            { label: 'Check Sizes', value: <ChipList values={saved.investmentRange} />, isWide: true },
           ]}
         />
       )}
-    </EditableSection>
+    />
   );
 }
 
@@ -52,7 +45,6 @@ function CriteriaFormView({ profile, onDone }: { profile: InvestorProfile; onDon
     defaultValues: { industryFocus: profile.industryFocus, stagePreference: profile.stagePreference, investmentRange: profile.investmentRange } as CriteriaInput,
   });
   const mutation = useUpdateInvestorProfile();
-  const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) =>
     mutation.mutate({ profile, changes: values }, { onSuccess: onDone, onError: (error) => applyServerFieldErrors(error, form.setError, FIELDS) }),
@@ -61,28 +53,24 @@ function CriteriaFormView({ profile, onDone }: { profile: InvestorProfile; onDon
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Edit investment criteria">
       <fieldset disabled={mutation.isPending} className="grid gap-7">
-        <Controller
+        <ChoiceField
           control={form.control}
           name="industryFocus"
-          render={({ field }) => (
-            <ChoiceGroup id="criteria-industries" legend="Industry focus" hint="Choose every industry you invest in." options={INDUSTRIES} value={field.value} onChange={field.onChange} error={errors.industryFocus?.message} />
-          )}
+          id="criteria-industries"
+          legend="Industry focus"
+          hint="Choose every industry you invest in."
+          options={INDUSTRIES}
         />
-        <Controller
-          control={form.control}
-          name="stagePreference"
-          render={({ field }) => (
-            <ChoiceGroup id="criteria-stages" legend="Stage preference" options={STAGES} value={field.value} onChange={field.onChange} error={errors.stagePreference?.message} />
-          )}
-        />
-        <Controller
+        <ChoiceField control={form.control} name="stagePreference" id="criteria-stages" legend="Stage preference" options={STAGES} />
+        <ChoiceField
           control={form.control}
           name="investmentRange"
-          render={({ field }) => (
-            <ChoiceGroup id="criteria-check-sizes" legend="Check sizes" hint="The range of a typical investment." options={FUNDING_BUCKETS} value={field.value} onChange={field.onChange} error={errors.investmentRange?.message} />
-          )}
+          id="criteria-check-sizes"
+          legend="Check sizes"
+          hint="The range of a typical investment."
+          options={FUNDING_BUCKETS}
         />
-        <FormActions isPending={mutation.isPending} onCancel={onDone} />
+        <FormActions isPending={mutation.isPending} onCancel={onDone} className="border-t pt-5" />
       </fieldset>
     </form>
   );

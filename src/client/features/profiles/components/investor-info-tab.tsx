@@ -1,21 +1,17 @@
-// Investor profile, "Profile Information" tab (spec §2, §5): the firm record. The endpoint needs
+// Investor profile, "Profile Information" tab: the firm record. The endpoint needs
 // an investment thesis on every save, so the very first save (no profile yet) asks for it here.
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Landmark, Pencil } from 'lucide-react';
+import { Landmark } from 'lucide-react';
 import { z } from 'zod';
 import { UpdateInvestorProfileBody, type InvestorProfile } from '@shared/contracts/profiles';
-import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { ExternalLink } from '@/components/ui/external-link';
-import { FormField } from '@/components/ui/form-field';
+import { FormActions, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { formatCalendarDate } from '@/lib/format';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useUpdateInvestorProfile } from '../api';
-import { DetailList, EditableSection, FormActions } from './profile-parts';
+import { CompleteProfilePrompt, DetailList, EditableSection, OrganizationFields, organizationDetails, portfolioSizeText } from './profile-parts';
 
 const shape = UpdateInvestorProfileBody.shape;
 const InvestorInfoForm = z.object({
@@ -37,43 +33,28 @@ const FIELDS = ['firmName', 'website', 'location', 'foundingDate', 'description'
 const toOptionalInteger = (value: unknown) => (value === '' || value === undefined || value === null ? null : Number(value));
 
 export function InvestorInfoTab({ profile }: { profile: InvestorProfile | null }) {
-  const [isEditing, setIsEditing] = useState(false);
   return (
-    <EditableSection
-      title="Profile Information"
-      description="Your firm as founders will see it."
-      isEditing={isEditing}
-      onEdit={() => setIsEditing(true)}
-      canEdit={profile !== null}
-    >
-      {isEditing ? (
-        <InvestorInfoFormView profile={profile} onDone={() => setIsEditing(false)} />
-      ) : profile ? (
-        <DetailList
-          details={[
-            { label: 'Firm Name', value: profile.firmName },
-            { label: 'Website', value: profile.website && <ExternalLink href={profile.website} /> },
-            { label: 'Location', value: profile.location },
-            { label: 'Founding Date', value: formatCalendarDate(profile.foundingDate) },
-            { label: 'Portfolio Size', value: profile.portfolioSize === null ? null : `${profile.portfolioSize.toLocaleString()} ${profile.portfolioSize === 1 ? 'company' : 'companies'}` },
-            { label: 'Description', value: profile.description, isWide: true },
-          ]}
-        />
-      ) : (
-        <EmptyState
-          icon={Landmark}
-          title="Complete your profile"
-          description="Add your firm's details and investment thesis so startups can find you and matches can be scored."
-          action={
-            <Button onClick={() => setIsEditing(true)}>
-              <Pencil aria-hidden />
-              Complete your profile
-            </Button>
-          }
-          className="border-none py-8"
-          headingLevel={3}
-        />
-      )}
+    <EditableSection title="Profile Information" description="Your firm as founders will see it." canEdit={profile !== null}>
+      {({ isEditing, startEditing, stopEditing }) =>
+        isEditing ? (
+          <InvestorInfoFormView profile={profile} onDone={stopEditing} />
+        ) : profile ? (
+          <DetailList
+            details={[
+              { label: 'Firm Name', value: profile.firmName },
+              ...organizationDetails(profile),
+              { label: 'Portfolio Size', value: portfolioSizeText(profile.portfolioSize) },
+              { label: 'Description', value: profile.description, isWide: true },
+            ]}
+          />
+        ) : (
+          <CompleteProfilePrompt
+            icon={Landmark}
+            description="Add your firm's details and investment thesis so startups can find you and matches can be scored."
+            onStart={startEditing}
+          />
+        )
+      }
     </EditableSection>
   );
 }
@@ -114,15 +95,7 @@ function InvestorInfoFormView({ profile, onDone }: { profile: InvestorProfile | 
           <FormField id="investor-firm-name" label="Firm Name" error={errors.firmName?.message}>
             {(control) => <Input {...control} autoComplete="organization" {...field('firmName')} />}
           </FormField>
-          <FormField id="investor-website" label="Website" hint="Optional. For example https://example.com" error={errors.website?.message}>
-            {(control) => <Input {...control} type="url" inputMode="url" autoComplete="url" placeholder="https://" {...field('website')} />}
-          </FormField>
-          <FormField id="investor-location" label="Location" error={errors.location?.message}>
-            {(control) => <Input {...control} placeholder="City, Country" {...field('location')} />}
-          </FormField>
-          <FormField id="investor-founding-date" label="Founding Date" hint="Optional" error={errors.foundingDate?.message}>
-            {(control) => <Input {...control} type="date" {...field('foundingDate')} />}
-          </FormField>
+          <OrganizationFields idPrefix="investor" register={field} errors={errors} />
           <FormField id="investor-portfolio-size" label="Portfolio Size" hint="Optional. Number of portfolio companies." error={errors.portfolioSize?.message}>
             {(control) => <Input {...control} type="number" min={0} step={1} inputMode="numeric" {...field('portfolioSize', { setValueAs: toOptionalInteger })} />}
           </FormField>
@@ -140,7 +113,7 @@ function InvestorInfoFormView({ profile, onDone }: { profile: InvestorProfile | 
             {(control) => <Textarea {...control} rows={4} {...field('investmentThesis')} />}
           </FormField>
         )}
-        <FormActions isPending={mutation.isPending} onCancel={onDone} />
+        <FormActions isPending={mutation.isPending} onCancel={onDone} className="border-t pt-5" />
       </fieldset>
     </form>
   );

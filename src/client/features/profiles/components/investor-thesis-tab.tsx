@@ -1,40 +1,36 @@
 // Investor profile, "Investment Thesis" tab: what the firm invests in and why, in its own words.
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { UpdateInvestorProfileBody, type InvestorProfile } from '@shared/contracts/profiles';
-import { FormField } from '@/components/ui/form-field';
+import { FormActions, FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useUpdateInvestorProfile } from '../api';
-import { EditableSection, FormActions } from './profile-parts';
-import { SaveInformationFirst } from './save-information-first';
+import { ProfilePartSection } from './profile-parts';
 
 const ThesisForm = z.object({ investmentThesis: UpdateInvestorProfileBody.shape.investmentThesis });
 type ThesisInput = z.input<typeof ThesisForm>;
 type ThesisOutput = z.output<typeof ThesisForm>;
 
 export function InvestorThesisTab({ profile, onOpenInformation }: { profile: InvestorProfile | null; onOpenInformation: () => void }) {
-  const [isEditing, setIsEditing] = useState(false);
   return (
-    <EditableSection
+    <ProfilePartSection
       title="Investment Thesis"
       description="What you invest in and why, in your own words."
-      isEditing={isEditing}
-      onEdit={() => setIsEditing(true)}
-      canEdit={profile !== null}
-    >
-      {!profile ? (
-        <SaveInformationFirst what="investment thesis" onOpenInformation={onOpenInformation} />
-      ) : isEditing ? (
-        <ThesisFormView profile={profile} onDone={() => setIsEditing(false)} />
-      ) : profile.investmentThesis ? (
-        <p className="text-sm leading-relaxed break-words whitespace-pre-line">{profile.investmentThesis}</p>
-      ) : (
-        <p className="text-sm text-muted-foreground italic">Not provided</p>
-      )}
-    </EditableSection>
+      what="investment thesis"
+      profile={profile}
+      onOpenInformation={onOpenInformation}
+      form={(saved, onDone) => <ThesisFormView profile={saved} onDone={onDone} />}
+      view={(saved) =>
+        saved.investmentThesis ? (
+          <p className="text-sm leading-relaxed break-words whitespace-pre-line">{saved.investmentThesis}</p>
+        ) : (
+          <p className="text-sm text-muted-foreground italic">Not provided</p>
+        )
+      }
+    />
   );
 }
 
@@ -58,7 +54,7 @@ function ThesisFormView({ profile, onDone }: { profile: InvestorProfile; onDone:
         <FormField id="investor-thesis" label="Investment Thesis" hint="At least 10 characters." error={errors.investmentThesis?.message}>
           {(control) => <Textarea {...control} rows={8} {...form.register('investmentThesis')} />}
         </FormField>
-        <FormActions isPending={mutation.isPending} onCancel={onDone} />
+        <FormActions isPending={mutation.isPending} onCancel={onDone} className="border-t pt-5" />
       </fieldset>
     </form>
   );

@@ -1,11 +1,77 @@
-// The frame both profile screens share: loading skeleton and the tab list layout.
-import type { ComponentProps } from 'react';
+// The screen both own-profile routes are (/startup/profile, /investor/profile): the completeness
+// banner over the role's tabs, each with a view and an edit mode. ?tab= selects the tab, so the
+// dashboard's checklist can link straight to what is missing.
+import type { ComponentProps, ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { OwnProfile } from '@shared/contracts/profiles';
+import type { ChecklistItem } from '@shared/profile-completeness';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { ErrorState } from '@/components/ui/error-state';
+import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import { TabsContent, TabsList } from '@/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useTabParam } from '@/lib/use-tab-param';
 import { cn } from '@/lib/utils';
+import { ownProfileQuery } from '../api';
+import { CompletenessSummary } from './completeness-summary';
 
-export function ProfileScreenSkeleton() {
+type ProfileOf<K extends OwnProfile['kind']> = Extract<OwnProfile, { kind: K }>;
+
+export interface ProfileTab<K extends OwnProfile['kind']> {
+  /** The ?tab= value; the first tab is always 'profile' (Profile Information). */
+  value: string;
+  label: string;
+  /** The tab's content; null before the first save. `openInformation` switches to Profile Information. */
+  panel: (profile: ProfileOf<K> | null, openInformation: () => void) => ReactNode;
+}
+
+export function OwnProfileScreen<K extends OwnProfile['kind']>({
+  kind,
+  description,
+  checklist,
+  tabs,
+}: {
+  kind: K;
+  description: string;
+  checklist: (profile: ProfileOf<K> | null) => readonly ChecklistItem[];
+  tabs: readonly ProfileTab<K>[];
+}) {
+  const { data, isPending, isError, error, refetch, isFetching } = useQuery(ownProfileQuery);
+  const [tab, setTab] = useTabParam(tabs.map(({ value }) => value), 'profile');
+  const openInformation = () => setTab('profile');
+  // No profile yet is null: the tabs then offer to create one.
+  const profile = data?.kind === kind ? (data as ProfileOf<K>) : null;
+  return (
+    <>
+      <PageHeader title="Profile" description={description} />
+      {isPending ? (
+        <ProfileScreenSkeleton />
+      ) : isError ? (
+        <ErrorState title="We couldn't load your profile" message={error.message} onRetry={() => void refetch()} isRetrying={isFetching} />
+      ) : (
+        <div className="grid gap-6">
+          <CompletenessSummary percentage={profile?.profileCompleteness ?? 0} checklist={checklist(profile)} onOpenTab={setTab} />
+          <Tabs value={tab} onValueChange={setTab}>
+            <ProfileTabsList aria-label="Profile sections">
+              {tabs.map(({ value, label }) => (
+                <TabsTrigger key={value} value={value} className={profileTabTriggerClass}>
+                  {label}
+                </TabsTrigger>
+              ))}
+            </ProfileTabsList>
+            {tabs.map(({ value, panel }) => (
+              <ProfileTabPanel key={value} value={value}>
+                {panel(profile, openInformation)}
+              </ProfileTabPanel>
+            ))}
+          </Tabs>
+        </div>
+      )}
+    </>
+  );
+}
+
+function ProfileScreenSkeleton() {
   return (
     <div role="status" aria-label="Loading your profile" className="grid gap-6">
       <Card>
@@ -34,15 +100,15 @@ export function ProfileScreenSkeleton() {
 }
 
 /** Three equal columns on phones (labels wrap), a compact row from sm up. */
-export function ProfileTabsList({ className, ...props }: ComponentProps<typeof TabsList>) {
+function ProfileTabsList({ className, ...props }: ComponentProps<typeof TabsList>) {
   return <TabsList className={cn('grid h-auto w-full grid-cols-3 sm:inline-flex sm:h-10 sm:w-auto', className)} {...props} />;
 }
 
-export const profileTabTriggerClass = 'h-full min-h-10 px-2 py-1.5 leading-tight whitespace-normal sm:px-3 sm:whitespace-nowrap';
+const profileTabTriggerClass = 'h-full min-h-10 px-2 py-1.5 leading-tight whitespace-normal sm:px-3 sm:whitespace-nowrap';
 
 /**
  * Panels stay mounted while hidden, so an unsaved edit on one tab survives a look at another.
  */
-export function ProfileTabPanel(props: ComponentProps<typeof TabsContent>) {
+function ProfileTabPanel(props: ComponentProps<typeof TabsContent>) {
   return <TabsContent forceMount className="data-[state=inactive]:hidden" {...props} />;
 }

@@ -1,37 +1,15 @@
-// The read-only profile pages behind "View Profile" (/startup/{id}, /investor/{id}): a header
-// card with the essentials, then the story and the numbers. Also their loading and refusal states.
+// The read-only profiles behind "View Profile" (/startup/{id}, /investor/{id}): a header card
+// with the essentials, then the story and the numbers. The screen around them (loading, refusals,
+// the way back) is public-profile-screen.tsx.
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
-import { ArrowLeft, Banknote, Briefcase, CalendarDays, Factory, Globe, Layers, MapPin, SearchX, ShieldAlert, Users, type LucideIcon } from 'lucide-react';
+import { Banknote, Briefcase, CalendarDays, Factory, Globe, Layers, MapPin, Users, type LucideIcon } from 'lucide-react';
 import type { InvestorCard, StartupCard } from '@shared/contracts/profiles';
 import { FUNDING_GOAL_OPTIONS, TEAM_SIZE_OPTIONS, bucketLabel } from '@shared/enums';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
 import { ExternalLink } from '@/components/ui/external-link';
-import { Skeleton } from '@/components/ui/skeleton';
-import { ApiError } from '@/lib/api';
 import { formatCalendarDate } from '@/lib/format';
-import { ChipList } from './profile-parts';
-
-export interface BackLink {
-  href: string;
-  label: string;
-}
-
-export function BackLinkRow({ back }: { back: BackLink }) {
-  return (
-    <Link
-      href={back.href}
-      className="mb-4 inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
-    >
-      <ArrowLeft aria-hidden className="size-4" />
-      {back.label}
-    </Link>
-  );
-}
+import { ChipList, portfolioSizeText } from './profile-parts';
 
 function nameInitials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
@@ -51,8 +29,15 @@ function MetaItem({ icon: Icon, children }: { icon: LucideIcon; children: ReactN
   );
 }
 
-function ProfileHeader({ kind, name, location, website, foundingDate, badges }: { kind: string; name: string; location: string | null; website: string | null; foundingDate: string | null; badges: readonly string[] }) {
-  const founded = formatCalendarDate(foundingDate);
+/** What both public cards say about where and when: the header's summary line. */
+interface CardBasics {
+  location: string | null;
+  website: string | null;
+  foundingDate: string | null;
+}
+
+function ProfileHeader({ kind, name, card, badges }: { kind: string; name: string; card: CardBasics; badges: readonly string[] }) {
+  const founded = formatCalendarDate(card.foundingDate);
   return (
     <Card className="overflow-hidden">
       <div aria-hidden className="h-20 bg-gradient-to-r from-brand-from to-brand-to sm:h-24" />
@@ -63,10 +48,10 @@ function ProfileHeader({ kind, name, location, website, foundingDate, badges }: 
         <p className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">{kind}</p>
         <h1 className="mt-1 text-2xl font-semibold tracking-tight break-words sm:text-3xl">{name}</h1>
         <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm text-muted-foreground" aria-label="Summary">
-          {location && <MetaItem icon={MapPin}>{location}</MetaItem>}
-          {website && (
+          {card.location && <MetaItem icon={MapPin}>{card.location}</MetaItem>}
+          {card.website && (
             <MetaItem icon={Globe}>
-              <ExternalLink href={website} />
+              <ExternalLink href={card.website} />
             </MetaItem>
           )}
           {founded && <MetaItem icon={CalendarDays}>Founded {founded}</MetaItem>}
@@ -87,16 +72,23 @@ function ProfileHeader({ kind, name, location, website, foundingDate, badges }: 
   );
 }
 
-function TextCard({ title, text, emptyText }: { title: string; text: string | null; emptyText: string }) {
+/** A card of the page body, under a small title. */
+function SectionCard({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card>
       <CardHeader className="pb-3">
         <CardTitle className="text-base">{title}</CardTitle>
       </CardHeader>
-      <CardContent>
-        {text ? <p className="text-sm leading-relaxed break-words whitespace-pre-line">{text}</p> : <p className="text-sm text-muted-foreground italic">{emptyText}</p>}
-      </CardContent>
+      <CardContent>{children}</CardContent>
     </Card>
+  );
+}
+
+function TextCard({ title, text, emptyText }: { title: string; text: string | null; emptyText: string }) {
+  return (
+    <SectionCard title={title}>
+      {text ? <p className="text-sm leading-relaxed break-words whitespace-pre-line">{text}</p> : <p className="text-sm text-muted-foreground italic">{emptyText}</p>}
+    </SectionCard>
   );
 }
 
@@ -108,183 +100,88 @@ interface Fact {
 
 function FactsCard({ title, facts }: { title: string; facts: readonly Fact[] }) {
   return (
-    <Card>
-      <CardHeader className="pb-3">
-        <CardTitle className="text-base">{title}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <dl className="grid gap-4">
-          {facts.map(({ icon: Icon, label, value }) => (
-            // A <dl> group may hold only <dt>/<dd>, so the icon sits inside the term, placed beside it.
-            <div key={label} className="relative grid min-h-9 min-w-0 content-start gap-1 pl-12">
-              <dt className="text-xs font-medium text-muted-foreground">
-                <span aria-hidden className="absolute top-0 left-0 flex size-9 items-center justify-center rounded-lg bg-accent text-accent-foreground">
-                  <Icon className="size-4" />
-                </span>
-                {label}
-              </dt>
-              <dd className="text-sm font-medium break-words">{value ?? <span className="font-normal text-muted-foreground italic">Not provided</span>}</dd>
-            </div>
-          ))}
-        </dl>
-      </CardContent>
-    </Card>
+    <SectionCard title={title}>
+      <dl className="grid gap-4">
+        {facts.map(({ icon: Icon, label, value }) => (
+          // A <dl> group may hold only <dt>/<dd>, so the icon sits inside the term, placed beside it.
+          <div key={label} className="relative grid min-h-9 min-w-0 content-start gap-1 pl-12">
+            <dt className="text-xs font-medium text-muted-foreground">
+              <span aria-hidden className="absolute top-0 left-0 flex size-9 items-center justify-center rounded-lg bg-accent text-accent-foreground">
+                <Icon className="size-4" />
+              </span>
+              {label}
+            </dt>
+            <dd className="text-sm font-medium break-words">{value ?? <span className="font-normal text-muted-foreground italic">Not provided</span>}</dd>
+          </div>
+        ))}
+      </dl>
+    </SectionCard>
   );
 }
 
-export function StartupPublicProfile({ startup }: { startup: StartupCard }) {
+interface TextBlock {
+  title: string;
+  text: string | null;
+  emptyText: string;
+}
+
+/** The page under the header: the texts down the wide column, the facts beside them. */
+function PublicProfileLayout({ kind, name, card, badges, texts, factsTitle, facts }: { kind: string; name: string; card: CardBasics; badges: readonly string[]; texts: readonly TextBlock[]; factsTitle: string; facts: readonly Fact[] }) {
   return (
     <div className="grid gap-6">
-      <ProfileHeader
-        kind="Startup"
-        name={startup.companyName}
-        location={startup.location}
-        website={startup.website}
-        foundingDate={startup.foundingDate}
-        badges={[startup.industry, startup.stage].filter((value): value is string => Boolean(value))}
-      />
+      <ProfileHeader kind={kind} name={name} card={card} badges={badges} />
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="lg:col-span-2">
-          <TextCard title="About" text={startup.description} emptyText="This startup has not written a description yet." />
+        <div className="grid content-start gap-6 lg:col-span-2">
+          {texts.map((block) => (
+            <TextCard key={block.title} {...block} />
+          ))}
         </div>
-        <FactsCard
-          title="Key facts"
-          facts={[
-            { icon: Factory, label: 'Industry', value: startup.industry },
-            { icon: Layers, label: 'Stage', value: startup.stage },
-            { icon: Banknote, label: 'Funding Goal', value: bucketLabel(FUNDING_GOAL_OPTIONS, startup.fundingGoal) },
-            { icon: Users, label: 'Team Size', value: bucketLabel(TEAM_SIZE_OPTIONS, startup.teamSize) },
-          ]}
-        />
+        <FactsCard title={factsTitle} facts={facts} />
       </div>
     </div>
+  );
+}
+
+/** A list as chips, or nothing (the facts card then says "Not provided"). */
+const chipsOrNone = (values: readonly string[]) => (values.length > 0 ? <ChipList values={values} /> : null);
+
+export function StartupPublicProfile({ startup }: { startup: StartupCard }) {
+  return (
+    <PublicProfileLayout
+      kind="Startup"
+      name={startup.companyName}
+      card={startup}
+      badges={[startup.industry, startup.stage].filter((value): value is string => Boolean(value))}
+      texts={[{ title: 'About', text: startup.description, emptyText: 'This startup has not written a description yet.' }]}
+      factsTitle="Key facts"
+      facts={[
+        { icon: Factory, label: 'Industry', value: startup.industry },
+        { icon: Layers, label: 'Stage', value: startup.stage },
+        { icon: Banknote, label: 'Funding Goal', value: bucketLabel(FUNDING_GOAL_OPTIONS, startup.fundingGoal) },
+        { icon: Users, label: 'Team Size', value: bucketLabel(TEAM_SIZE_OPTIONS, startup.teamSize) },
+      ]}
+    />
   );
 }
 
 export function InvestorPublicProfile({ investor }: { investor: InvestorCard }) {
   return (
-    <div className="grid gap-6">
-      <ProfileHeader
-        kind="Investor"
-        name={investor.firmName}
-        location={investor.location}
-        website={investor.website}
-        foundingDate={investor.foundingDate}
-        badges={investor.industryFocus.slice(0, 4)}
-      />
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="grid content-start gap-6 lg:col-span-2">
-          <TextCard title="About" text={investor.description} emptyText="This investor has not written a description yet." />
-          <TextCard title="Investment Thesis" text={investor.investmentThesis} emptyText="This investor has not shared a thesis yet." />
-        </div>
-        <FactsCard
-          title="Investment criteria"
-          facts={[
-            { icon: Factory, label: 'Industry Focus', value: investor.industryFocus.length > 0 ? <ChipList values={investor.industryFocus} /> : null },
-            { icon: Layers, label: 'Stages', value: investor.stagePreference.length > 0 ? <ChipList values={investor.stagePreference} /> : null },
-            { icon: Banknote, label: 'Check Sizes', value: investor.investmentRange.length > 0 ? <ChipList values={investor.investmentRange} /> : null },
-            {
-              icon: Briefcase,
-              label: 'Portfolio Size',
-              value: investor.portfolioSize === null ? null : `${investor.portfolioSize.toLocaleString()} ${investor.portfolioSize === 1 ? 'company' : 'companies'}`,
-            },
-          ]}
-        />
-      </div>
-    </div>
-  );
-}
-
-export function PublicProfileSkeleton({ label }: { label: string }) {
-  return (
-    <div role="status" aria-label={label} className="grid gap-6">
-      <Card className="overflow-hidden">
-        <Skeleton className="h-20 rounded-none sm:h-24" />
-        <div className="grid gap-3 px-6 pb-6">
-          <Skeleton className="-mt-9 size-[72px] rounded-xl border-4 border-card" />
-          <Skeleton className="h-3 w-16" />
-          <Skeleton className="h-8 w-64 max-w-full" />
-          <Skeleton className="h-4 w-80 max-w-full" />
-        </div>
-      </Card>
-      <div className="grid gap-6 lg:grid-cols-3">
-        <Card className="lg:col-span-2">
-          <CardContent className="grid gap-3 p-6">
-            <Skeleton className="h-5 w-24" />
-            <Skeleton className="h-4 w-full" />
-            <Skeleton className="h-4 w-full" />
-            <Skeleton className="h-4 w-2/3" />
-          </CardContent>
-        </Card>
-        <Card>
-          <CardContent className="grid gap-4 p-6">
-            {Array.from({ length: 4 }, (_, index) => (
-              <Skeleton key={index} className="h-9 w-full" />
-            ))}
-          </CardContent>
-        </Card>
-      </div>
-    </div>
-  );
-}
-
-/**
- * Why a profile cannot be shown: it does not exist (404), this account may not see it (403,
- * the server's role rule), or loading failed (anything else, with a retry).
- */
-export function PublicProfileProblem({
-  title,
-  error,
-  forbiddenTitle,
-  forbiddenDescription,
-  notFoundDescription,
-  back,
-  ownProfileHref,
-  onRetry,
-  isRetrying,
-}: {
-  title: string;
-  error: Error;
-  forbiddenTitle: string;
-  forbiddenDescription: string;
-  notFoundDescription: string;
-  back: BackLink;
-  ownProfileHref: string;
-  onRetry: () => void;
-  isRetrying: boolean;
-}) {
-  const status = error instanceof ApiError ? error.status : 0;
-  return (
-    <>
-      <h1 className="mb-6 text-2xl font-semibold tracking-tight sm:text-3xl">{title}</h1>
-      {status === 404 ? (
-        <EmptyState
-          icon={SearchX}
-          title="Profile not found"
-          description={notFoundDescription}
-          action={
-            <Button asChild variant="outline">
-              <Link href={back.href}>
-                <ArrowLeft aria-hidden />
-                {back.label}
-              </Link>
-            </Button>
-          }
-        />
-      ) : status === 403 ? (
-        <EmptyState
-          icon={ShieldAlert}
-          title={forbiddenTitle}
-          description={forbiddenDescription}
-          action={
-            <Button asChild variant="outline">
-              <Link href={ownProfileHref}>Go to your profile</Link>
-            </Button>
-          }
-        />
-      ) : (
-        <ErrorState title="We couldn't load this profile" message={error.message} onRetry={onRetry} isRetrying={isRetrying} />
-      )}
-    </>
+    <PublicProfileLayout
+      kind="Investor"
+      name={investor.firmName}
+      card={investor}
+      badges={investor.industryFocus.slice(0, 4)}
+      texts={[
+        { title: 'About', text: investor.description, emptyText: 'This investor has not written a description yet.' },
+        { title: 'Investment Thesis', text: investor.investmentThesis, emptyText: 'This investor has not shared a thesis yet.' },
+      ]}
+      factsTitle="Investment criteria"
+      facts={[
+        { icon: Factory, label: 'Industry Focus', value: chipsOrNone(investor.industryFocus) },
+        { icon: Layers, label: 'Stages', value: chipsOrNone(investor.stagePreference) },
+        { icon: Banknote, label: 'Check Sizes', value: chipsOrNone(investor.investmentRange) },
+        { icon: Briefcase, label: 'Portfolio Size', value: portfolioSizeText(investor.portfolioSize) },
+      ]}
+    />
   );
 }

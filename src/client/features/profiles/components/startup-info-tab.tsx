@@ -1,23 +1,19 @@
-// Startup profile, "Profile Information" tab (spec §2, §5): the company record in view mode,
+// Startup profile, "Profile Information" tab: the company record in view mode,
 // and the form that creates or edits it with the spec's field rules.
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Building2, Pencil } from 'lucide-react';
+import { Building2 } from 'lucide-react';
 import type { z } from 'zod';
 import { UpdateStartupProfileBody, type StartupProfile } from '@shared/contracts/profiles';
 import { FUNDING_GOAL_OPTIONS, INDUSTRIES, STAGES, TEAM_SIZE_OPTIONS, bucketLabel, type Industry, type Stage } from '@shared/enums';
-import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { ExternalLink } from '@/components/ui/external-link';
-import { FormField } from '@/components/ui/form-field';
+import { FormActions, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectOptions } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { formatCalendarDate } from '@/lib/format';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useUpdateStartupProfile } from '../api';
-import { DetailList, EditableSection, FormActions } from './profile-parts';
+import { CompleteProfilePrompt, DetailList, EditableSection, OrganizationFields, organizationDetails } from './profile-parts';
 
 // This tab owns the company fields only; team and preferences are left out, so the server keeps them.
 const StartupInfoForm = UpdateStartupProfileBody.omit({ team: true, investorPreferences: true });
@@ -30,34 +26,21 @@ const FIELDS = ['companyName', 'website', 'location', 'foundingDate', 'stage', '
 const toBucketValue = (value: unknown) => (value === '' || value === undefined || value === null ? undefined : Number(value));
 
 export function StartupInfoTab({ profile }: { profile: StartupProfile | null }) {
-  const [isEditing, setIsEditing] = useState(false);
   return (
-    <EditableSection
-      title="Profile Information"
-      description="The company details investors see and are matched against."
-      isEditing={isEditing}
-      onEdit={() => setIsEditing(true)}
-      canEdit={profile !== null}
-    >
-      {isEditing ? (
-        <StartupInfoFormView profile={profile} onDone={() => setIsEditing(false)} />
-      ) : profile ? (
-        <StartupInfoDetails profile={profile} />
-      ) : (
-        <EmptyState
-          icon={Building2}
-          title="Complete your profile"
-          description="Add your company name, stage, industry and funding goal so investors can find you and matches can be scored."
-          action={
-            <Button onClick={() => setIsEditing(true)}>
-              <Pencil aria-hidden />
-              Complete your profile
-            </Button>
-          }
-          className="border-none py-8"
-          headingLevel={3}
-        />
-      )}
+    <EditableSection title="Profile Information" description="The company details investors see and are matched against." canEdit={profile !== null}>
+      {({ isEditing, startEditing, stopEditing }) =>
+        isEditing ? (
+          <StartupInfoFormView profile={profile} onDone={stopEditing} />
+        ) : profile ? (
+          <StartupInfoDetails profile={profile} />
+        ) : (
+          <CompleteProfilePrompt
+            icon={Building2}
+            description="Add your company name, stage, industry and funding goal so investors can find you and matches can be scored."
+            onStart={startEditing}
+          />
+        )
+      }
     </EditableSection>
   );
 }
@@ -67,9 +50,7 @@ function StartupInfoDetails({ profile }: { profile: StartupProfile }) {
     <DetailList
       details={[
         { label: 'Company Name', value: profile.companyName },
-        { label: 'Website', value: profile.website && <ExternalLink href={profile.website} /> },
-        { label: 'Location', value: profile.location },
-        { label: 'Founding Date', value: formatCalendarDate(profile.foundingDate) },
+        ...organizationDetails(profile),
         { label: 'Stage', value: profile.stage },
         { label: 'Industry', value: profile.industry },
         { label: 'Team Size', value: bucketLabel(TEAM_SIZE_OPTIONS, profile.teamSize) },
@@ -116,15 +97,7 @@ function StartupInfoFormView({ profile, onDone }: { profile: StartupProfile | nu
           <FormField id="startup-company-name" label="Company Name" error={errors.companyName?.message}>
             {(control) => <Input {...control} autoComplete="organization" {...field('companyName')} />}
           </FormField>
-          <FormField id="startup-website" label="Website" hint="Optional. For example https://example.com" error={errors.website?.message}>
-            {(control) => <Input {...control} type="url" inputMode="url" autoComplete="url" placeholder="https://" {...field('website')} />}
-          </FormField>
-          <FormField id="startup-location" label="Location" error={errors.location?.message}>
-            {(control) => <Input {...control} placeholder="City, Country" {...field('location')} />}
-          </FormField>
-          <FormField id="startup-founding-date" label="Founding Date" hint="Optional" error={errors.foundingDate?.message}>
-            {(control) => <Input {...control} type="date" {...field('foundingDate')} />}
-          </FormField>
+          <OrganizationFields idPrefix="startup" register={field} errors={errors} />
           <FormField id="startup-stage" label="Stage" error={errors.stage?.message}>
             {(control) => (
               <Select {...control} {...field('stage')}>
@@ -167,7 +140,7 @@ function StartupInfoFormView({ profile, onDone }: { profile: StartupProfile | nu
         <FormField id="startup-description" label="Description" hint="What you do, for whom, and why now. At least 10 characters." error={errors.description?.message}>
           {(control) => <Textarea {...control} rows={5} {...field('description')} />}
         </FormField>
-        <FormActions isPending={mutation.isPending} onCancel={onDone} />
+        <FormActions isPending={mutation.isPending} onCancel={onDone} className="border-t pt-5" />
       </fieldset>
     </form>
   );

@@ -1,48 +1,40 @@
 // Startup profile, "Investor Preferences" tab: the kind of investor the startup is looking for.
 // Matching reads these as the startup side's preferences (docs/profiles.md).
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { InvestorPreferences, type StartupProfile } from '@shared/contracts/profiles';
 import { FUNDING_BUCKETS, INDUSTRIES, STAGES } from '@shared/enums';
-import { ChoiceGroup } from '@/components/ui/choice-group';
-import { FormField } from '@/components/ui/form-field';
+import { FormActions, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
 import { useUpdateStartupProfilePart } from '../api';
-import { ChipList, DetailList, EditableSection, FormActions } from './profile-parts';
-import { SaveInformationFirst } from './save-information-first';
+import { ChipList, ChoiceField, DetailList, ProfilePartSection } from './profile-parts';
 
 type PreferencesInput = z.input<typeof InvestorPreferences>;
 type PreferencesOutput = z.output<typeof InvestorPreferences>;
 const FIELDS = ['stages', 'checkSizes', 'industries', 'location'] as const;
 
 export function StartupPreferencesTab({ profile, onOpenInformation }: { profile: StartupProfile | null; onOpenInformation: () => void }) {
-  const [isEditing, setIsEditing] = useState(false);
   return (
-    <EditableSection
+    <ProfilePartSection
       title="Investor Preferences"
       description="The investors you would like to meet: their stages, check sizes, expertise and location."
-      isEditing={isEditing}
-      onEdit={() => setIsEditing(true)}
-      canEdit={profile !== null}
-    >
-      {!profile ? (
-        <SaveInformationFirst what="investor preferences" onOpenInformation={onOpenInformation} />
-      ) : isEditing ? (
-        <PreferencesForm profile={profile} onDone={() => setIsEditing(false)} />
-      ) : (
+      what="investor preferences"
+      profile={profile}
+      onOpenInformation={onOpenInformation}
+      form={(saved, onDone) => <PreferencesForm profile={saved} onDone={onDone} />}
+      view={({ investorPreferences: preferences }) => (
         <DetailList
           details={[
-            { label: 'Preferred Investor Stages', value: <ChipList values={profile.investorPreferences.stages} /> },
-            { label: 'Preferred Check Sizes', value: <ChipList values={profile.investorPreferences.checkSizes} /> },
-            { label: 'Industries of Expertise', value: <ChipList values={profile.investorPreferences.industries} /> },
-            { label: 'Location Preference', value: profile.investorPreferences.location },
+            { label: 'Preferred Investor Stages', value: <ChipList values={preferences.stages} /> },
+            { label: 'Preferred Check Sizes', value: <ChipList values={preferences.checkSizes} /> },
+            { label: 'Industries of Expertise', value: <ChipList values={preferences.industries} /> },
+            { label: 'Location Preference', value: preferences.location },
           ]}
         />
       )}
-    </EditableSection>
+    />
   );
 }
 
@@ -76,31 +68,27 @@ function PreferencesForm({ profile, onDone }: { profile: StartupProfile; onDone:
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Edit investor preferences">
       <fieldset disabled={mutation.isPending} className="grid gap-7">
-        <Controller
+        <ChoiceField
           control={form.control}
           name="stages"
-          render={({ field }) => (
-            <ChoiceGroup id="preferences-stages" legend="Preferred investor stages" hint="Stages the investors you want usually back." options={STAGES} value={field.value} onChange={field.onChange} error={errors.stages?.message} />
-          )}
+          id="preferences-stages"
+          legend="Preferred investor stages"
+          hint="Stages the investors you want usually back."
+          options={STAGES}
         />
-        <Controller
-          control={form.control}
-          name="checkSizes"
-          render={({ field }) => (
-            <ChoiceGroup id="preferences-check-sizes" legend="Preferred check sizes" options={FUNDING_BUCKETS} value={field.value} onChange={field.onChange} error={errors.checkSizes?.message} />
-          )}
-        />
-        <Controller
+        <ChoiceField control={form.control} name="checkSizes" id="preferences-check-sizes" legend="Preferred check sizes" options={FUNDING_BUCKETS} />
+        <ChoiceField
           control={form.control}
           name="industries"
-          render={({ field }) => (
-            <ChoiceGroup id="preferences-industries" legend="Industries of expertise" hint="Sectors where an investor's experience would help you most." options={INDUSTRIES} value={field.value} onChange={field.onChange} error={errors.industries?.message} />
-          )}
+          id="preferences-industries"
+          legend="Industries of expertise"
+          hint="Sectors where an investor's experience would help you most."
+          options={INDUSTRIES}
         />
         <FormField id="preferences-location" label="Location preference" hint="Optional. For example Europe, or New York City." error={errors.location?.message} className="sm:max-w-md">
           {(control) => <Input {...control} {...form.register('location')} />}
         </FormField>
-        <FormActions isPending={mutation.isPending} onCancel={onDone} />
+        <FormActions isPending={mutation.isPending} onCancel={onDone} className="border-t pt-5" />
       </fieldset>
     </form>
   );

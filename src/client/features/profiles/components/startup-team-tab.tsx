@@ -1,6 +1,6 @@
 // Startup profile, "Team Members" tab: the people behind the company, each with a name, a role
 // and an optional link. Saving sends the saved company fields plus the whole team list.
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2, Users } from 'lucide-react';
@@ -10,12 +10,11 @@ import { Avatar, AvatarFallback } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ExternalLink } from '@/components/ui/external-link';
-import { FormField } from '@/components/ui/form-field';
+import { FormActions, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
 import { useUpdateStartupProfilePart } from '../api';
-import { EditableSection, FormActions } from './profile-parts';
-import { SaveInformationFirst } from './save-information-first';
+import { ProfilePartSection } from './profile-parts';
 
 const MAX_TEAM_SIZE = 50;
 const TeamForm = z.object({ team: z.array(TeamMember).max(MAX_TEAM_SIZE, 'A team may list at most 50 members') });
@@ -25,23 +24,16 @@ type TeamOutput = z.output<typeof TeamForm>;
 const EMPTY_MEMBER = { name: '', role: '', link: '' };
 
 export function StartupTeamTab({ profile, onOpenInformation }: { profile: StartupProfile | null; onOpenInformation: () => void }) {
-  const [isEditing, setIsEditing] = useState(false);
   return (
-    <EditableSection
+    <ProfilePartSection
       title="Team Members"
       description="The founders and key people investors will be working with."
-      isEditing={isEditing}
-      onEdit={() => setIsEditing(true)}
-      canEdit={profile !== null}
-    >
-      {!profile ? (
-        <SaveInformationFirst what="team members" onOpenInformation={onOpenInformation} />
-      ) : isEditing ? (
-        <TeamFormView profile={profile} onDone={() => setIsEditing(false)} />
-      ) : (
-        <TeamList team={profile.team} onEdit={() => setIsEditing(true)} />
-      )}
-    </EditableSection>
+      what="team members"
+      profile={profile}
+      onOpenInformation={onOpenInformation}
+      form={(saved, onDone) => <TeamFormView profile={saved} onDone={onDone} />}
+      view={(saved, startEditing) => <TeamList team={saved.team} onEdit={startEditing} />}
+    />
   );
 }
 
@@ -168,7 +160,7 @@ function TeamFormView({ profile, onDone }: { profile: StartupProfile; onDone: ()
             Add team member
           </Button>
         </div>
-        <FormActions isPending={mutation.isPending} onCancel={onDone} />
+        <FormActions isPending={mutation.isPending} onCancel={onDone} className="border-t pt-5" />
       </fieldset>
     </form>
   );
