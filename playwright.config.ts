@@ -11,6 +11,8 @@ const serverEnv = {
   NODE_ENV: 'test',
   // Journeys sign in often from one IP; the throttle itself is proven by the API suite.
   LOGIN_MAX_FAILURES_PER_IP: '10000',
+  // …and register many users from it; the registration throttle is proven by the API suite too.
+  REGISTRATION_MAX_PER_IP_PER_HOUR: '100000',
 };
 
 // Each port gets its own data and results folders, so two runs on one machine never share them.

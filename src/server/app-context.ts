@@ -4,7 +4,7 @@
 // `ctx` to any service. Built once per request by `app.serviceContext(request)`, and once with
 // `actor: null` for jobs (app-jobs.ts).
 import type { Actor } from './actor';
-import type { LoginThrottle, SessionPolicy } from './features/auth';
+import type { LoginThrottle, RegistrationThrottle, SessionPolicy } from './features/auth';
 import type { MatchingEngineStore } from './features/matching';
 import type { ServiceContext, ServiceLog } from './service-context';
 import type { BlobStore } from './storage/blob-store';
@@ -19,6 +19,7 @@ export interface AppServices {
   matchingEngines: MatchingEngineStore;
   sessionPolicy: SessionPolicy;
   loginThrottle: LoginThrottle;
+  registrationThrottle: RegistrationThrottle;
 }
 
 export type AppContext<A extends Actor | null = Actor> = ServiceContext<A> & AppServices;

@@ -20,7 +20,7 @@ import { registerHealthRoutes } from './http/health';
 import { registerApiDocs } from './http/openapi';
 import type { Access } from './http/route';
 import { buildLoggerOptions, createLogController, registerRequestLogging } from './logging';
-import { createLoginThrottle, type SessionPolicy } from './features/auth';
+import { createLoginThrottle, createRegistrationThrottle, type SessionPolicy } from './features/auth';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerActivityRoutes } from './features/activity/activity.routes';
 import { registerDashboardRoutes } from './features/dashboard/dashboard.routes';
@@ -92,6 +92,17 @@ function defaultClientDir(): string | null {
   return null;
 }
 
+/**
+ * Which peers may speak for the client through X-Forwarded-For: none, the proxies' addresses, or a
+ * hop count. Never `true` (env.ts refuses it): entries beyond the trusted proxies are the client's
+ * own words. Fastify no longer honours a bare number, so a hop count becomes the equivalent
+ * function: the socket's peer and the next `hops - 1` addresses are proxies, the one after is the client.
+ */
+function trustProxyOption(setting: Env['TRUST_PROXY']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== 'number') return setting;
+  return (_address, hop) => hop < setting;
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env } = options;
   const app = Fastify({
@@ -102,7 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
     // Fastify rejects some URLs before routing (a broken %-escape, a path parameter over 100
     // characters) and would echo the whole URL back: answer with our own sentence instead.
     frameworkErrors: (error, _request, reply) => {
@@ -169,8 +180,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const loginThrottle = createLoginThrottle(options.database.db, {
     maxFailuresPerUsername: env.LOGIN_MAX_FAILURES_PER_USERNAME,
     maxFailuresPerIp: env.LOGIN_MAX_FAILURES_PER_IP,
+    // A known device's own bucket (docs/decisions/0029): twice the username's, since it signed in before.
+    maxFailuresPerDevice: 2 * env.LOGIN_MAX_FAILURES_PER_USERNAME,
     windowMinutes: env.LOGIN_THROTTLE_WINDOW_MINUTES,
   });
+  const registrationThrottle = createRegistrationThrottle(options.database.db, { maxPerIpPerHour: env.REGISTRATION_MAX_PER_IP_PER_HOUR });
   app.decorate('contextBase', {
     db: options.database.db,
     clock: now,
@@ -181,6 +195,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     matchingEngines: app.matchingEngines,
     sessionPolicy,
     loginThrottle,
+    registrationThrottle,
   });
 
   await app.register(cookie);

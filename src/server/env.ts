@@ -1,5 +1,6 @@
 // The process environment, validated once at boot. A bad value stops the start with one line
 // naming the variable, instead of failing later in some unrelated place.
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -8,6 +9,35 @@ const booleanFlag = z
 
 const positiveInt = (fallback: number) =>
   z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').positive('must be above 0').default(fallback);
+
+// Which proxies may say who the client is (X-Forwarded-For): a hop count, or the proxies' own
+// addresses. `true` would trust every hop, letting any client forge its address and dodge the
+// per-IP throttles, so it is refused with the form to use instead.
+const TRUST_PROXY_FORM = 'the number of proxies in front of the app (e.g. 1) or their addresses/CIDRs, comma-separated (e.g. 10.0.0.2,10.1.0.0/16)';
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+const trustProxy = z.string().transform((value, ctx): false | number | string[] => {
+  const text = value.trim();
+  if (text === 'false' || text === '0') return false;
+  if (text === 'true') {
+    ctx.issues.push({ code: 'custom', input: value, message: `true would trust every hop, so any client could forge X-Forwarded-For; give ${TRUST_PROXY_FORM}` });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  if (entries.every(isProxyAddress)) return entries;
+  ctx.issues.push({ code: 'custom', input: value, message: `must be ${TRUST_PROXY_FORM}` });
+  return z.NEVER;
+});
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
@@ -25,13 +55,15 @@ const EnvSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s) origin such as https://app.example.com' })
     .transform((value) => new URL(value).origin)
     .optional(),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   COOKIE_SECURE: booleanFlag.optional(),
   SESSION_IDLE_DAYS: positiveInt(7),
   SESSION_ABSOLUTE_DAYS: positiveInt(30),
   LOGIN_MAX_FAILURES_PER_USERNAME: positiveInt(10),
   LOGIN_MAX_FAILURES_PER_IP: positiveInt(50),
   LOGIN_THROTTLE_WINDOW_MINUTES: positiveInt(15),
+  // Registrations (attempts that pass validation) one address may make per hour.
+  REGISTRATION_MAX_PER_IP_PER_HOUR: positiveInt(5),
   // Where document bytes go: the local disk under DATA_DIR, or S3-compatible object storage.
   STORAGE_DRIVER: z.enum(['disk', 's3'], { error: 'must be disk or s3' }).default('disk'),
   S3_BUCKET: z.string().min(3, 'must be a bucket name').optional(),

@@ -6,6 +6,13 @@ export type UserType = (typeof USER_TYPES)[number];
 export const MATCH_STATUSES = ['pending', 'accepted', 'rejected'] as const;
 export type MatchStatus = (typeof MATCH_STATUSES)[number];
 
+/**
+ * One side's own answer to a match. The match's status follows from both (mutual consent, issue
+ * #14): accepted only when both accepted, rejected when either declined, pending otherwise.
+ */
+export const MATCH_DECISIONS = ['pending', 'accepted', 'rejected'] as const;
+export type MatchDecision = (typeof MATCH_DECISIONS)[number];
+
 export const MILESTONE_STATUSES = ['pending', 'in_progress', 'completed'] as const;
 export type MilestoneStatus = (typeof MILESTONE_STATUSES)[number];
 

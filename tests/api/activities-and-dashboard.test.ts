@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { documentAccess, documents, matches, messages, portfolioCompanies } from '../../src/server/db/schema';
 import { recordActivity } from '../../src/server/features/activity/activity.service';
 import { buildStartupProfileBody } from '../factories';
+import { matchState, oneSidedAccept } from '../support/match-state';
 import { TestClient, useTestSuite } from '../support/test-app';
 
 const suite = useTestSuite();
@@ -63,7 +64,7 @@ describe('GET /api/dashboard/stats', () => {
     const client = newClient();
     await client.register('startup');
     const response = await client.request({ method: 'GET', url: '/api/dashboard/stats' });
-    expect(response.json()).toEqual({ kind: 'startup', averageMatchScore: 0, potentialMatches: 0, sharedDocuments: 0, activeConversations: 0 });
+    expect(response.json()).toEqual({ kind: 'startup', averageMatchScore: 0, potentialMatches: 0, connectionRequests: 0, sharedDocuments: 0, activeConversations: 0 });
   });
 
   it('counts real matches, shared documents, conversations and portfolio companies', async () => {
@@ -75,10 +76,11 @@ describe('GET /api/dashboard/stats', () => {
     const { user: investorUser } = await investorClient.register('investor');
 
     await db.insert(matches).values([
-      { startupId: startupUser.id, investorId: investors[0]!.id, score: 81, status: 'pending' },
-      { startupId: startupUser.id, investorId: investors[1]!.id, score: 70, status: 'accepted' },
-      { startupId: startupUser.id, investorId: investors[2]!.id, score: 64, status: 'pending' },
-      { startupId: startupUser.id, investorId: investorUser.id, score: 90, status: 'pending' },
+      // investors[0] wants to connect with the startup; the startup wants to connect with investorUser.
+      { startupId: startupUser.id, investorId: investors[0]!.id, score: 81, ...oneSidedAccept('investor') },
+      { startupId: startupUser.id, investorId: investors[1]!.id, score: 70, ...matchState('accepted') },
+      { startupId: startupUser.id, investorId: investors[2]!.id, score: 64, ...matchState('pending') },
+      { startupId: startupUser.id, investorId: investorUser.id, score: 90, ...oneSidedAccept('startup') },
     ]);
     const [sharedDoc, revokedDoc] = await db
       .insert(documents)
@@ -101,10 +103,11 @@ describe('GET /api/dashboard/stats', () => {
     await db.insert(portfolioCompanies).values({ investorId: investorUser.id, companyName: 'Past Co', industry: 'SaaS', stage: 'Seed', investmentDate: '2024-01-01', investmentAmount: 500_000, description: 'An earlier investment.' });
 
     const startupStats = (await startup.request({ method: 'GET', url: '/api/dashboard/stats' })).json();
-    // mean(81, 70, 64, 90) = 76.25 → 76; pending 3; one document with a live grant; two partners.
-    expect(startupStats).toEqual({ kind: 'startup', averageMatchScore: 76, potentialMatches: 3, sharedDocuments: 1, activeConversations: 2 });
+    // mean(81, 70, 64, 90) = 76.25 → 76; pending 3, one of them a request waiting for the startup;
+    // one document with a live grant; two partners.
+    expect(startupStats).toEqual({ kind: 'startup', averageMatchScore: 76, potentialMatches: 3, connectionRequests: 1, sharedDocuments: 1, activeConversations: 2 });
 
     const investorStats = (await investorClient.request({ method: 'GET', url: '/api/dashboard/stats' })).json();
-    expect(investorStats).toEqual({ kind: 'investor', averageMatchScore: 90, potentialStartups: 1, portfolioCompanies: 1, activeConversations: 1 });
+    expect(investorStats).toEqual({ kind: 'investor', averageMatchScore: 90, potentialStartups: 1, connectionRequests: 1, portfolioCompanies: 1, activeConversations: 1 });
   });
 });

@@ -17,6 +17,7 @@ import { buildInvestorProfileBody, buildStartupProfileBody } from '../factories'
 import { csvBytes, docxBytes, exeBytes, htmlBytes, pdfBytes, svgBytes } from '../support/document-fixtures';
 import { multipartPayload, type MultipartFile } from '../support/multipart';
 import { openEventStream } from '../support/event-stream';
+import { connectPair, matchState, oneSidedAccept } from '../support/match-state';
 import { TestClient, useTestSuite } from '../support/test-app';
 
 const blobRoot = mkdtempSync(path.join(os.tmpdir(), 'vm-dataroom-blobs-'));
@@ -43,7 +44,7 @@ async function investorWithProfile(firmName = 'Reader Capital') {
 }
 
 async function connect(startupId: number, investorId: number) {
-  await suite.database.db.insert(matches).values({ startupId, investorId, score: 80, status: 'accepted' });
+  await suite.database.db.insert(matches).values({ startupId, investorId, score: 80, ...matchState('accepted') });
 }
 
 function upload(client: TestClient, file: MultipartFile | undefined, fields: Record<string, string> = { type: 'Pitch Deck' }) {
@@ -284,16 +285,21 @@ describe('reading documents', () => {
 });
 
 describe('sharing with investors', () => {
-  it('only with an investor whose match is accepted', async () => {
+  it('only with an investor connected with the startup (both accepted the match)', async () => {
     const owner = await startupWithProfile();
     const investor = await investorWithProfile();
     const document = await uploadPdf(owner.client);
     const refused = await owner.client.request({ method: 'POST', url: `/api/documents/${document.id}/access`, payload: { userId: investor.user.id } });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toBe('You can share documents only with investors whose match you have accepted.');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('You can share documents only with investors you are connected with: both of you must accept the match.');
 
     await suite.database.db.insert(matches).values({ startupId: owner.user.id, investorId: investor.user.id, score: 70, status: 'pending' });
-    expect((await owner.client.request({ method: 'POST', url: `/api/documents/${document.id}/access`, payload: { userId: investor.user.id } })).statusCode).toBe(400);
+    expect((await owner.client.request({ method: 'POST', url: `/api/documents/${document.id}/access`, payload: { userId: investor.user.id } })).statusCode).toBe(403);
+    // One side's accept alone is not a connection, whichever side gave it.
+    for (const accepter of ['startup', 'investor'] as const) {
+      await suite.database.db.update(matches).set(oneSidedAccept(accepter)).where(and(eq(matches.startupId, owner.user.id), eq(matches.investorId, investor.user.id)));
+      expect((await owner.client.request({ method: 'POST', url: `/api/documents/${document.id}/access`, payload: { userId: investor.user.id } })).statusCode).toBe(403);
+    }
   });
 
   it('grants, lets the investor read and list it, and revocation takes effect on the very next read', async () => {
@@ -334,12 +340,12 @@ describe('sharing with investors', () => {
     const owner = await startupWithProfile();
     const otherStartup = await startupWithProfile('Peer Co');
     const declined = await investorWithProfile('Declined Fund');
-    await suite.database.db.insert(matches).values({ startupId: owner.user.id, investorId: declined.user.id, score: 60, status: 'rejected' });
+    await suite.database.db.insert(matches).values({ startupId: owner.user.id, investorId: declined.user.id, score: 60, ...matchState('rejected') });
     const document = await uploadPdf(owner.client);
     for (const userId of [otherStartup.user.id, declined.user.id, 999_999]) {
       const response = await owner.client.request({ method: 'POST', url: `/api/documents/${document.id}/access`, payload: { userId } });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBe('You can share documents only with investors whose match you have accepted.');
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toBe('You can share documents only with investors you are connected with: both of you must accept the match.');
     }
     expect(await suite.database.db.select().from(documentAccess).where(eq(documentAccess.documentId, document.id))).toHaveLength(0);
     const shareSomeoneElse = await owner.client.request({ method: 'POST', url: `/api/documents/${document.id}/access`, payload: { userId: declined.user.id, grantedBy: 1 } });
@@ -367,7 +373,7 @@ describe('sharing with investors', () => {
     expect(candidates).toEqual([{ userId: connected.user.id, firmName: 'Connected Partners' }]);
   });
 
-  it('shares the chosen categories automatically when a match is accepted', async () => {
+  it('shares the chosen categories automatically when the pair connects', async () => {
     const owner = await startupWithProfile('Auto Co');
     const investor = await investorWithProfile();
     const settings = await owner.client.request({ method: 'PUT', url: '/api/data-room/settings', payload: { autoShareCategories: ['Executive Summary', 'Pitch Deck'] } });
@@ -376,7 +382,7 @@ describe('sharing with investors', () => {
     await uploadPdf(owner.client, 'Numbers', 'Financial Projections');
     const [match] = await suite.database.db.insert(matches).values({ startupId: owner.user.id, investorId: investor.user.id, score: 75 }).returning();
 
-    expect((await investor.client.request({ method: 'POST', url: `/api/matches/${match!.id}/update`, payload: { status: 'accepted' } })).statusCode).toBe(200);
+    await connectPair(owner.client, investor.client, match!.id);
     const shared = (await investor.client.request({ method: 'GET', url: '/api/documents' })).json();
     expect(shared.map((document: { id: number }) => document.id)).toEqual([deck.id]);
   });

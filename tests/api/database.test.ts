@@ -116,6 +116,17 @@ describe('the demo seed', () => {
       expect(matchRows.some((match) => match.status === 'rejected')).toBe(true);
       const decisions = await rows<{ reason: string | null }>(sql`select reason from match_decisions where decision = 'rejected'`, seeded.db);
       expect(decisions.every((decision) => decision.reason === 'stage')).toBe(true);
+      // Connections are real: both sides accepted. And a few accepts wait for an answer, so the
+      // first demo startup, and an investor, each see someone who wants to connect.
+      const [consent] = await rows<{ half_connected: number; to_first_startup: number; to_an_investor: number }>(
+        sql`select count(*) filter (where status = 'accepted' and (startup_decision <> 'accepted' or investor_decision <> 'accepted'))::int as half_connected,
+                   count(*) filter (where status = 'pending' and investor_decision = 'accepted'
+                                      and startup_id = (select id from users where username = ${DEMO_STARTUPS[0]!.username}))::int as to_first_startup,
+                   count(*) filter (where status = 'pending' and startup_decision = 'accepted')::int as to_an_investor
+              from matches`,
+        seeded.db,
+      );
+      expect(consent).toEqual({ half_connected: 0, to_first_startup: 1, to_an_investor: 1 });
 
       // Connected pairs have talked and started a shared plan; investors hold companies.
       const [conversations] = await rows<{ pairs: number; messages: number }>(

@@ -35,6 +35,7 @@ import {
   type FuzzHints,
   validArbitrary,
 } from '../support/fuzz-arbitraries';
+import { matchState } from '../support/match-state';
 import { multipartPayload } from '../support/multipart';
 import { serviceContext } from '../support/service-context';
 import { TestClient, useTestSuite } from '../support/test-app';
@@ -113,9 +114,9 @@ beforeAll(async () => {
     await suite.database.db
       .insert(matches)
       .values([
-        { startupId: startup.user.id, investorId: investor.user.id, score: 80, status: 'accepted' },
-        { startupId: startup.user.id, investorId: otherInvestor.user.id, score: 55, status: 'pending' },
-        { startupId: otherStartup.user.id, investorId: investor.user.id, score: 40, status: 'rejected' },
+        { startupId: startup.user.id, investorId: investor.user.id, score: 80, ...matchState('accepted') },
+        { startupId: startup.user.id, investorId: otherInvestor.user.id, score: 55, ...matchState('pending') },
+        { startupId: otherStartup.user.id, investorId: investor.user.id, score: 40, ...matchState('rejected') },
       ])
       .returning({ id: matches.id })
   ).map((row) => row.id);

@@ -5,6 +5,7 @@ import { describe, expect, it, beforeAll } from 'vitest';
 import { matches } from '../../src/server/db/schema';
 import { findLoneSurrogate, findNulCharacter } from '../../src/server/http/input-guards';
 import { buildInvestorProfileBody, buildStartupProfileBody } from '../factories';
+import { matchState } from '../support/match-state';
 import { TestClient, useTestSuite } from '../support/test-app';
 
 const suite = useTestSuite();
@@ -24,7 +25,7 @@ beforeAll(async () => {
   investor = new TestClient(suite.app, '198.18.80.2');
   investorId = (await investor.register('investor')).user.id;
   await investor.request({ method: 'PUT', url: '/api/investor/profile', payload: buildInvestorProfileBody() });
-  await suite.database.db.insert(matches).values({ startupId, investorId, score: 75, status: 'accepted' });
+  await suite.database.db.insert(matches).values({ startupId, investorId, score: 75, ...matchState('accepted') });
 });
 
 const as = (role: 'startup' | 'investor') => (role === 'startup' ? startup : investor);

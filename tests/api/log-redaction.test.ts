@@ -16,6 +16,7 @@ import { loadEnv } from '../../src/server/env';
 import { buildLoggerOptions } from '../../src/server/logging';
 import { buildInvestorProfileBody, buildStartupProfileBody, uniqueSuffix } from '../factories';
 import { openEventStream } from '../support/event-stream';
+import { matchState } from '../support/match-state';
 import { multipartPayload } from '../support/multipart';
 import { TestClient } from '../support/test-app';
 import { openTestDatabase } from '../support/test-database';
@@ -95,7 +96,7 @@ describe('log redaction across a whole session', () => {
     const { user: investorUser } = await investor.register('investor', { password: PASSWORD });
     sessionTokens.push(investor.sessionToken!);
     await investor.request({ method: 'PUT', url: '/api/investor/profile', payload: buildInvestorProfileBody({ firmName: 'Quiet Capital' }) });
-    await database.db.insert(matches).values({ startupId: startupUser.id, investorId: investorUser.id, score: 80, status: 'accepted' });
+    await database.db.insert(matches).values({ startupId: startupUser.id, investorId: investorUser.id, score: 80, ...matchState('accepted') });
     const sent = await startup.request({ method: 'POST', url: '/api/messages', payload: { receiverId: investorUser.id, content: MESSAGE_TEXT } });
     expect(sent.statusCode).toBe(201);
 

@@ -10,6 +10,7 @@ import type { UserLearningState } from '../../src/server/features/matching/engin
 import { GENERATED_MATCH_LIMIT } from '../../src/server/features/matching/generation.service';
 import type { InvestorSideMatch, MatchBreakdown, StartupSideMatch } from '../../src/shared/contracts/matches';
 import { buildInvestorProfileBody, buildRegistration, buildStartupProfileBody, insertInvestorProfile, insertUser } from '../factories';
+import { connectPair } from '../support/match-state';
 import { TestClient, useTestSuite } from '../support/test-app';
 
 const suite = useTestSuite();
@@ -88,15 +89,18 @@ describe('POST /api/generate-matches', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('never regenerates a declined pair or rewrites a decided one', async () => {
+  it('never regenerates a declined pair or rewrites a decided one, nor forgets a one-sided accept', async () => {
     const declined = await investorWithProfile({ industryFocus: ['CleanTech'], stagePreference: ['Seed'] });
     const accepted = await investorWithProfile({ industryFocus: ['CleanTech'], stagePreference: ['Seed'] });
+    const awaited = await investorWithProfile({ industryFocus: ['CleanTech'], stagePreference: ['Seed'] });
     const { client, user } = await startupWithProfile({ industry: 'CleanTech', stage: 'Seed' });
     await generate(client);
     const declinedRow = (await matchRow(user.id, declined.user.id))!;
     const acceptedRow = (await matchRow(user.id, accepted.user.id))!;
+    const awaitedRow = (await matchRow(user.id, awaited.user.id))!;
     expect((await client.request({ method: 'POST', url: `/api/matches/${declinedRow.id}/update`, payload: { status: 'rejected', reason: 'timing' } })).statusCode).toBe(200);
-    expect((await client.request({ method: 'POST', url: `/api/matches/${acceptedRow.id}/update`, payload: { status: 'accepted' } })).statusCode).toBe(200);
+    await connectPair(client, accepted.client, acceptedRow.id);
+    expect((await client.request({ method: 'POST', url: `/api/matches/${awaitedRow.id}/update`, payload: { status: 'accepted' } })).statusCode).toBe(200);
 
     // A profile change that moves every score, then a new run.
     await client.request({ method: 'PUT', url: '/api/startup/profile', payload: buildStartupProfileBody({ industry: 'CleanTech', stage: 'Series A', fundingGoal: 3_000_000 }) });
@@ -107,6 +111,8 @@ describe('POST /api/generate-matches', () => {
     const acceptedAfter = (await matchRow(user.id, accepted.user.id))!;
     expect(declinedAfter).toMatchObject({ status: 'rejected', score: declinedRow.score, breakdown: declinedRow.breakdown });
     expect(acceptedAfter).toMatchObject({ status: 'accepted', score: acceptedRow.score, breakdown: acceptedRow.breakdown });
+    // Still pending, so its score follows the profile, but the startup's yes stays on record.
+    expect((await matchRow(user.id, awaited.user.id))!).toMatchObject({ status: 'pending', startupDecision: 'accepted', investorDecision: 'pending' });
   });
 
   it('keeps at most the top 50 per run, best first', async () => {

@@ -1,23 +1,26 @@
-// Match lists and decisions (issue #4): transitions, who may decide, the decision log.
+// Match lists and decisions (issue #4): transitions of each side's own answer, who may decide, the
+// decision log. The mutual-consent matrix (both answers together) is in mutual-consent.test.ts.
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { activities, matchDecisions, matches } from '../../src/server/db/schema';
 import { MATCH_STATUSES, type MatchStatus } from '../../src/shared/enums';
 import { buildInvestorProfileBody, buildStartupProfileBody } from '../factories';
+import { matchState } from '../support/match-state';
 import { TestClient, useTestSuite } from '../support/test-app';
 
 const suite = useTestSuite();
 let ipCounter = 0;
 const newClient = () => new TestClient(suite.app, `198.18.2.${++ipCounter}`);
 
-async function connectedPair(status: MatchStatus = 'pending') {
+/** A pair whose match has `status`; a declined one was declined by `decliner`. */
+async function connectedPair(status: MatchStatus = 'pending', decliner: 'startup' | 'investor' = 'investor') {
   const startup = newClient();
   const { user: startupUser } = await startup.register('startup');
   await startup.request({ method: 'PUT', url: '/api/startup/profile', payload: buildStartupProfileBody({ companyName: 'Pair Startup' }) });
   const investor = newClient();
   const { user: investorUser } = await investor.register('investor');
   await investor.request({ method: 'PUT', url: '/api/investor/profile', payload: buildInvestorProfileBody({ firmName: 'Pair Capital' }) });
-  const [match] = await suite.database.db.insert(matches).values({ startupId: startupUser.id, investorId: investorUser.id, score: 77, status }).returning();
+  const [match] = await suite.database.db.insert(matches).values({ startupId: startupUser.id, investorId: investorUser.id, score: 77, ...matchState(status, decliner) }).returning();
   return { startup, startupUser, investor, investorUser, match: match! };
 }
 
@@ -54,16 +57,17 @@ describe('POST /api/matches/:id/update', () => {
   const allowed = new Set(['pending>accepted', 'pending>rejected', 'rejected>accepted']);
   const cases = MATCH_STATUSES.flatMap((from) => (['accepted', 'rejected'] as const).map((to) => [from, to] as const));
 
+  // `from` is the startup's own answer (accepted: both accepted; rejected: the startup declined).
   it.each(cases)('from %s to %s follows the transition table', async (from, to) => {
-    const { startup, match } = await connectedPair(from);
+    const { startup, match } = await connectedPair(from, 'startup');
     const response = await decide(startup, match.id, { status: to });
     if (allowed.has(`${from}>${to}`)) {
       expect(response.statusCode).toBe(200);
-      expect(response.json().status).toBe(to);
+      expect(response.json().myDecision).toBe(to);
     } else {
       expect(response.statusCode).toBe(409);
       const [row] = await suite.database.db.select().from(matches).where(eq(matches.id, match.id));
-      expect(row!.status).toBe(from);
+      expect(row).toMatchObject({ status: from, startupDecision: from });
     }
   });
 
@@ -71,10 +75,10 @@ describe('POST /api/matches/:id/update', () => {
     const { investor, investorUser, match } = await connectedPair();
     const declined = await decide(investor, match.id, { status: 'rejected', reason: 'check_size' });
     expect(declined.statusCode).toBe(200);
-    expect(declined.json().decidedBy).toBe('investor');
+    expect(declined.json()).toMatchObject({ decidedBy: 'investor', myDecision: 'rejected' });
     expect((await decide(investor, match.id, { status: 'accepted' })).statusCode).toBe(200);
     const other = await connectedPair();
-    expect((await decide(other.startup, other.match.id, { status: 'accepted' })).json().decidedBy).toBe('startup');
+    expect((await decide(other.startup, other.match.id, { status: 'accepted' })).json()).toMatchObject({ myDecision: 'accepted', decidedBy: null });
 
     const log = await suite.database.db.select().from(matchDecisions).where(eq(matchDecisions.matchId, match.id)).orderBy(matchDecisions.id);
     expect(log.map((entry) => [entry.userId, entry.side, entry.decision, entry.reason])).toEqual([
@@ -92,7 +96,7 @@ describe('POST /api/matches/:id/update', () => {
     expect(overruled.statusCode).toBe(409);
     expect(overruled.json().message).toBe('The other side declined this match; only they can reconsider it.');
     const [row] = await suite.database.db.select().from(matches).where(eq(matches.id, match.id));
-    expect(row).toMatchObject({ status: 'rejected', decidedBy: 'investor' });
+    expect(row).toMatchObject({ status: 'rejected', investorDecision: 'rejected', startupDecision: 'pending' });
     // The startup sees who declined, so its card offers no Reconsider.
     const startupView = (await startup.request({ method: 'GET', url: '/api/matches/startup' })).json() as Array<{ id: number; decidedBy: string | null }>;
     expect(startupView.find((m) => m.id === match.id)!.decidedBy).toBe('investor');

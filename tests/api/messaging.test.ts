@@ -6,6 +6,7 @@ import { activities, matches, messages } from '../../src/server/db/schema';
 import { HEARTBEAT_INTERVAL_MS } from '../../src/shared/contracts/events';
 import { buildInvestorProfileBody, buildStartupProfileBody } from '../factories';
 import { openEventStream } from '../support/event-stream';
+import { matchState, oneSidedAccept } from '../support/match-state';
 import { buildTestApp, TestClient, useTestSuite } from '../support/test-app';
 import { isPostgresRun, openTestDatabase } from '../support/test-database';
 import type { DatabaseHandle } from '../../src/server/db/client';
@@ -14,14 +15,15 @@ const suite = useTestSuite();
 let ipCounter = 0;
 const newClient = (app = suite.app) => new TestClient(app, `198.18.4.${++ipCounter}`);
 
-async function connectedPair(status: 'accepted' | 'pending' | 'rejected' = 'accepted', app = suite.app, database = suite.database) {
+/** A startup and an investor whose match is in `state`: a status, or one side's accept alone. */
+async function connectedPair(state: 'accepted' | 'pending' | 'rejected' | ReturnType<typeof oneSidedAccept> = 'accepted', app = suite.app, database = suite.database) {
   const startup = newClient(app);
   const { user: startupUser } = await startup.register('startup', { firstName: 'Sam', lastName: 'Startup' });
   await startup.request({ method: 'PUT', url: '/api/startup/profile', payload: buildStartupProfileBody({ companyName: 'Chatty Co' }) });
   const investor = newClient(app);
   const { user: investorUser } = await investor.register('investor', { firstName: 'Ivy', lastName: 'Investor' });
   await investor.request({ method: 'PUT', url: '/api/investor/profile', payload: buildInvestorProfileBody({ firmName: 'Talk Ventures' }) });
-  await database.db.insert(matches).values({ startupId: startupUser.id, investorId: investorUser.id, score: 80, status });
+  await database.db.insert(matches).values({ startupId: startupUser.id, investorId: investorUser.id, score: 80, ...(typeof state === 'string' ? matchState(state) : state) });
   return { startup, startupUser, investor, investorUser };
 }
 
@@ -72,14 +74,20 @@ describe('POST /api/messages', () => {
     expect((await send(investor, startupUser.id, 'y'.repeat(5000))).statusCode).toBe(201);
   });
 
-  it('is 403 unless the two share an accepted match', async () => {
+  it('is 403 unless both accepted the match (a connection)', async () => {
     const pending = await connectedPair('pending');
     const refused = await send(pending.startup, pending.investorUser.id, 'Hi');
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe('You can message only people whose match has been accepted.');
+    expect(refused.json().message).toBe('You can message only people you are connected with: both of you must accept the match.');
     expect((await send(pending.investor, pending.startupUser.id, 'Hi')).statusCode).toBe(403);
     const declined = await connectedPair('rejected');
     expect((await send(declined.investor, declined.startupUser.id, 'Hi')).statusCode).toBe(403);
+    // One side's accept alone connects nobody, whichever side gave it.
+    for (const accepter of ['startup', 'investor'] as const) {
+      const oneSided = await connectedPair(oneSidedAccept(accepter));
+      expect((await send(oneSided.startup, oneSided.investorUser.id, 'Hi')).statusCode).toBe(403);
+      expect((await send(oneSided.investor, oneSided.startupUser.id, 'Hi')).statusCode).toBe(403);
+    }
     // Same role, and an id nobody has.
     const otherInvestor = newClient();
     const { user: otherInvestorUser } = await otherInvestor.register('investor');
@@ -214,7 +222,7 @@ describe('GET /api/messages/conversations', () => {
     // A second accepted investor, never messaged.
     const quiet = newClient();
     const { user: quietUser } = await quiet.register('investor', { firstName: 'Quinn', lastName: 'Quiet' });
-    await suite.database.db.insert(matches).values({ startupId: startupUser.id, investorId: quietUser.id, score: 60, status: 'accepted' });
+    await suite.database.db.insert(matches).values({ startupId: startupUser.id, investorId: quietUser.id, score: 60, ...matchState('accepted') });
     await send(startup, investorUser.id, 'Latest news');
 
     const list = (await startup.request({ method: 'GET', url: '/api/messages/conversations' })).json();
@@ -227,10 +235,10 @@ describe('GET /api/messages/conversations', () => {
     const { startup, investor, startupUser, investorUser } = await connectedPair();
     const second = newClient();
     const { user: secondUser } = await second.register('investor', { firstName: 'Sid', lastName: 'Second' });
-    await suite.database.db.insert(matches).values({ startupId: startupUser.id, investorId: secondUser.id, score: 70, status: 'accepted' });
+    await suite.database.db.insert(matches).values({ startupId: startupUser.id, investorId: secondUser.id, score: 70, ...matchState('accepted') });
     const pending = newClient();
     const { user: pendingUser } = await pending.register('investor', { firstName: 'Pat', lastName: 'Pending' });
-    await suite.database.db.insert(matches).values({ startupId: startupUser.id, investorId: pendingUser.id, score: 90, status: 'pending' });
+    await suite.database.db.insert(matches).values({ startupId: startupUser.id, investorId: pendingUser.id, score: 90, ...oneSidedAccept('investor') });
 
     await send(startup, investorUser.id, 'to Ivy');
     await send(second, startupUser.id, 'from Sid 1');
@@ -278,10 +286,11 @@ describe('live events (Server-Sent Events)', () => {
   });
 
   it('tells both parties when a match is decided', async () => {
-    const { startup, investor, startupUser, investorUser } = await connectedPair('pending');
+    const { startup, investor, startupUser, investorUser } = await connectedPair(oneSidedAccept('startup'));
     const [match] = await suite.database.db.select().from(matches).where(and(eq(matches.startupId, startupUser.id), eq(matches.investorId, investorUser.id)));
     const startupStream = await openEventStream(baseUrl, startup.sessionToken!);
     try {
+      // The investor's accept is the second: the pair connects, and the startup hears it.
       await investor.request({ method: 'POST', url: `/api/matches/${match!.id}/update`, payload: { status: 'accepted' } });
       expect((await startupStream.next((event) => event.type === 'match_updated')).data).toEqual({ type: 'match_updated', matchId: match!.id, status: 'accepted' });
     } finally {

@@ -6,20 +6,22 @@ import { activities, matches, milestones } from '../../src/server/db/schema';
 import { MILESTONE_STATUSES, type MilestoneStatus } from '../../src/shared/enums';
 import { buildInvestorProfileBody, buildStartupProfileBody } from '../factories';
 import { openEventStream } from '../support/event-stream';
+import { matchState, oneSidedAccept } from '../support/match-state';
 import { TestClient, useTestSuite } from '../support/test-app';
 
 const suite = useTestSuite();
 let ipCounter = 0;
 const newClient = () => new TestClient(suite.app, `198.18.5.${++ipCounter}`);
 
-async function pair(status: 'accepted' | 'pending' = 'accepted') {
+/** A startup and an investor whose match is in `state`: a status, or one side's accept alone. */
+async function pair(state: 'accepted' | 'pending' | ReturnType<typeof oneSidedAccept> = 'accepted') {
   const startup = newClient();
   const { user: startupUser } = await startup.register('startup');
   await startup.request({ method: 'PUT', url: '/api/startup/profile', payload: buildStartupProfileBody({ companyName: 'Plan Co' }) });
   const investor = newClient();
   const { user: investorUser } = await investor.register('investor');
   await investor.request({ method: 'PUT', url: '/api/investor/profile', payload: buildInvestorProfileBody({ firmName: 'Plan Capital' }) });
-  await suite.database.db.insert(matches).values({ startupId: startupUser.id, investorId: investorUser.id, score: 70, status });
+  await suite.database.db.insert(matches).values({ startupId: startupUser.id, investorId: investorUser.id, score: 70, ...(typeof state === 'string' ? matchState(state) : state) });
   return { startup, startupUser, investor, investorUser };
 }
 
@@ -109,8 +111,16 @@ describe('POST /api/milestones', () => {
 
   it('is 403 for a pair that is not connected', async () => {
     const { startup, investorUser } = await pair('pending');
-    expect((await create(startup, { title: 'Too early', investorId: investorUser.id })).statusCode).toBe(403);
+    const refused = await create(startup, { title: 'Too early', investorId: investorUser.id });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Milestones are shared only between a startup and an investor who are connected: both must accept the match.');
     expect((await startup.request({ method: 'GET', url: `/api/milestones?partnerId=${investorUser.id}` })).statusCode).toBe(403);
+    // One side's accept alone is not a connection, whichever side gave it.
+    for (const accepter of ['startup', 'investor'] as const) {
+      const oneSided = await pair(oneSidedAccept(accepter));
+      expect((await create(oneSided.startup, { title: 'Too early', investorId: oneSided.investorUser.id })).statusCode).toBe(403);
+      expect((await oneSided.investor.request({ method: 'GET', url: `/api/milestones?partnerId=${oneSided.startupUser.id}` })).statusCode).toBe(403);
+    }
   });
 });
 
@@ -186,7 +196,7 @@ describe('the shared plan', () => {
     const { startup, investor, startupUser, investorUser } = await pair();
     const milestone = (await create(startup, { title: 'Term sheet', investorId: investorUser.id })).json();
     // Accepted is final in the product; this guards the rule should that ever change.
-    await suite.database.db.update(matches).set({ status: 'rejected' }).where(and(eq(matches.startupId, startupUser.id), eq(matches.investorId, investorUser.id)));
+    await suite.database.db.update(matches).set(matchState('rejected')).where(and(eq(matches.startupId, startupUser.id), eq(matches.investorId, investorUser.id)));
     for (const client of [startup, investor]) {
       expect((await client.request({ method: 'POST', url: `/api/milestones/${milestone.id}/update`, payload: { status: 'in_progress' } })).statusCode).toBe(403);
       expect((await client.request({ method: 'PATCH', url: `/api/milestones/${milestone.id}`, payload: { title: 'Renamed' } })).statusCode).toBe(403);
@@ -225,7 +235,7 @@ describe('the shared plan', () => {
     const first = await pair();
     const secondInvestor = newClient();
     const { user: secondInvestorUser } = await secondInvestor.register('investor', { firstName: 'Nora', lastName: 'Nofirm' });
-    await suite.database.db.insert(matches).values({ startupId: first.startupUser.id, investorId: secondInvestorUser.id, score: 60, status: 'accepted' });
+    await suite.database.db.insert(matches).values({ startupId: first.startupUser.id, investorId: secondInvestorUser.id, score: 60, ...matchState('accepted') });
     await create(first.startup, { title: 'First fund call', date: '2027-05-01', investorId: first.investorUser.id });
     await create(first.startup, { title: 'Second fund call', date: '2027-04-01', investorId: secondInvestorUser.id });
     const stranger = await pair();

@@ -8,6 +8,7 @@ import { documents, documentViews, matchDecisions, matches, messages, portfolioC
 import { toCsv, type CsvCell } from '../../src/server/features/portfolio/portfolio-csv';
 import { formatDollars } from '../../src/shared/enums';
 import { buildStartupProfileBody } from '../factories';
+import { matchState, oneSidedAccept } from '../support/match-state';
 import { TestClient, buildTestApp, createTestClock, useTestSuite } from '../support/test-app';
 
 const suite = useTestSuite();
@@ -168,20 +169,25 @@ describe('portfolio CRUD', () => {
 });
 
 describe('adding a connected startup in one step', () => {
-  it('offers only startups with an accepted match, prefilled from their profile, and stops offering them once added', async () => {
+  it('offers only connected startups (both accepted the match), prefilled from their profile, and stops offering them once added', async () => {
     const { client, user } = await investor();
     const linked = await startupWithProfile({ companyName: 'Linked Co', industry: 'FinTech', stage: 'Series A', website: 'https://linked.example' });
     const pending = await startupWithProfile({ companyName: 'Pending Co' });
     const declined = await startupWithProfile({ companyName: 'Declined Co' });
+    const interested = await startupWithProfile({ companyName: 'Interested Co' });
+    const awaited = await startupWithProfile({ companyName: 'Awaited Co' });
     const othersOnly = await startupWithProfile({ companyName: 'Someone Else’s Co' });
     const rival = await investor();
-    expect((await add(client, company({ startupId: linked.user.id }))).statusCode).toBe(400);
+    expect((await add(client, company({ startupId: linked.user.id }))).statusCode).toBe(403);
 
     await suite.database.db.insert(matches).values([
-      { startupId: linked.user.id, investorId: user.id, score: 88, status: 'accepted' },
-      { startupId: pending.user.id, investorId: user.id, score: 70, status: 'pending' },
-      { startupId: declined.user.id, investorId: user.id, score: 40, status: 'rejected' },
-      { startupId: othersOnly.user.id, investorId: rival.user.id, score: 90, status: 'accepted' },
+      { startupId: linked.user.id, investorId: user.id, score: 88, ...matchState('accepted') },
+      { startupId: pending.user.id, investorId: user.id, score: 70, ...matchState('pending') },
+      { startupId: declined.user.id, investorId: user.id, score: 40, ...matchState('rejected') },
+      // One side's accept alone is not a connection, whichever side gave it.
+      { startupId: interested.user.id, investorId: user.id, score: 85, ...oneSidedAccept('startup') },
+      { startupId: awaited.user.id, investorId: user.id, score: 86, ...oneSidedAccept('investor') },
+      { startupId: othersOnly.user.id, investorId: rival.user.id, score: 90, ...matchState('accepted') },
     ]);
     const candidates = (await client.request({ method: 'GET', url: '/api/portfolio/candidates' })).json();
     expect(candidates).toEqual([
@@ -194,10 +200,10 @@ describe('adding a connected startup in one step', () => {
         description: buildStartupProfileBody().description,
       },
     ]);
-    for (const startupId of [pending.user.id, declined.user.id, othersOnly.user.id, 2147480000]) {
+    for (const startupId of [pending.user.id, declined.user.id, interested.user.id, awaited.user.id, othersOnly.user.id, 2147480000]) {
       const refused = await add(client, company({ startupId }));
-      expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toEqual({ message: 'You can add a startup from your matches only once its match is accepted.', fieldErrors: { startupId: ['Choose a connected startup'] } });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ message: 'You can add a startup from your matches only once you are connected: both of you must accept the match.' });
     }
 
     const added = await add(client, company({ companyName: 'Linked Co', industry: 'FinTech', stage: 'Series A', startupId: linked.user.id }));
@@ -216,7 +222,7 @@ describe('adding a connected startup in one step', () => {
   it('adds a startup once even when two adds race', async () => {
     const { client, user } = await investor();
     const linked = await startupWithProfile({ companyName: 'Racy Co' });
-    await suite.database.db.insert(matches).values({ startupId: linked.user.id, investorId: user.id, score: 80, status: 'accepted' });
+    await suite.database.db.insert(matches).values({ startupId: linked.user.id, investorId: user.id, score: 80, ...matchState('accepted') });
     const results = await Promise.all([add(client, company({ startupId: linked.user.id })), add(client, company({ startupId: linked.user.id }))]);
     expect(results.map((response) => response.statusCode).sort()).toEqual([201, 400]);
     expect(await list(client)).toHaveLength(1);
@@ -283,9 +289,9 @@ describe('GET /api/analytics/investor', () => {
     const inserted = await db
       .insert(matches)
       .values([
-        { startupId: startups[0]!.id, investorId: user.id, score: 95, status: 'accepted' },
-        { startupId: startups[1]!.id, investorId: user.id, score: 72, status: 'accepted' },
-        { startupId: startups[2]!.id, investorId: user.id, score: 41, status: 'rejected' },
+        { startupId: startups[0]!.id, investorId: user.id, score: 95, ...matchState('accepted') },
+        { startupId: startups[1]!.id, investorId: user.id, score: 72, ...matchState('accepted') },
+        { startupId: startups[2]!.id, investorId: user.id, score: 41, ...matchState('rejected') },
       ])
       .returning();
     await db.insert(matchDecisions).values({ matchId: inserted[2]!.id, userId: user.id, side: 'investor', decision: 'rejected', reason: 'stage' });
@@ -330,11 +336,11 @@ describe('GET /api/analytics/investor', () => {
     const rows = await db
       .insert(matches)
       .values([
-        { startupId: startups[0]!.id, investorId: user.id, score: 50, status: 'rejected' },
-        { startupId: startups[1]!.id, investorId: user.id, score: 50, status: 'rejected' },
-        { startupId: startups[2]!.id, investorId: user.id, score: 50, status: 'rejected' },
-        { startupId: startups[3]!.id, investorId: user.id, score: 50, status: 'rejected' },
-        { startupId: startups[4]!.id, investorId: user.id, score: 50, status: 'accepted' },
+        { startupId: startups[0]!.id, investorId: user.id, score: 50, ...matchState('rejected') },
+        { startupId: startups[1]!.id, investorId: user.id, score: 50, ...matchState('rejected') },
+        { startupId: startups[2]!.id, investorId: user.id, score: 50, ...matchState('rejected', 'startup') },
+        { startupId: startups[3]!.id, investorId: user.id, score: 50, ...matchState('rejected') },
+        { startupId: startups[4]!.id, investorId: user.id, score: 50, ...matchState('accepted') },
       ])
       .returning();
     const at = (minutes: number) => new Date(Date.UTC(2026, 9, 1, 12, minutes));
@@ -410,7 +416,7 @@ describe('GET /api/analytics/investor', () => {
     const mine = await investor();
     const theirs = await investor();
     const startup = (await startupWithProfile({ industry: 'EdTech' })).user;
-    await suite.database.db.insert(matches).values({ startupId: startup.id, investorId: theirs.user.id, score: 99, status: 'accepted' });
+    await suite.database.db.insert(matches).values({ startupId: startup.id, investorId: theirs.user.id, score: 99, ...matchState('accepted') });
     await suite.database.db.insert(messages).values({ senderId: theirs.user.id, receiverId: startup.id, content: 'Theirs' });
     await add(theirs.client, company());
     const analytics = (await mine.client.request({ method: 'GET', url: '/api/analytics/investor' })).json();

@@ -34,7 +34,8 @@ export interface TestAppOptions {
 /** The real app on a test database; files go to a fresh temp DATA_DIR, removed when the app closes. */
 export async function buildTestApp(database: DatabaseHandle, options: TestAppOptions = {}): Promise<FastifyInstance> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vm-test-data-'));
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...options.env });
+  // Suites register many users from a few addresses; the registration throttle's own tests set it low.
+  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, REGISTRATION_MAX_PER_IP_PER_HOUR: '100000', ...options.env });
   const app = await buildApp({ env, database, now: options.clock?.now, clientDir: null, logger: false, blobStore: options.blobStore });
   app.addHook('onClose', async () => rmSync(dataDir, { recursive: true, force: true }));
   await app.ready();

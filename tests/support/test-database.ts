@@ -14,9 +14,14 @@ export function isPostgresRun(): boolean {
   return Boolean(process.env.TEST_DATABASE_URL);
 }
 
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+/**
+ * A database for one suite, migrated to the latest migration; `{ migrated: false }` gives an empty
+ * one instead, for tests that apply migrations themselves (tests/support/migrations.ts).
+ */
+export async function openTestDatabase({ migrated = true } = {}): Promise<DatabaseHandle> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
+    if (!migrated) return wrapPglite(await PGlite.create());
     const snapshot = readFileSync(inject('pgliteSnapshotPath'));
     const pglite = await PGlite.create({ loadDataDir: new Blob([snapshot]) });
     return wrapPglite(pglite);
@@ -31,7 +36,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = connectPostgres(url.toString(), quietLogger);
-  await runMigrations(handle);
+  if (migrated) await runMigrations(handle);
   return {
     ...handle,
     async close() {

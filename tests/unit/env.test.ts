@@ -46,3 +46,36 @@ describe('storage settings', () => {
     expect(() => loadEnv({ STORAGE_DRIVER: 'ftp' })).toThrow(/STORAGE_DRIVER: must be disk or s3/);
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy by default, so X-Forwarded-For is ignored', () => {
+    expect(loadEnv({}).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+  });
+
+  it('takes a hop count or a list of proxy addresses and CIDRs', () => {
+    expect(loadEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadEnv({ TRUST_PROXY: '10.0.0.2, 10.1.0.0/16,fd00::/8,loopback' }).TRUST_PROXY).toEqual(['10.0.0.2', '10.1.0.0/16', 'fd00::/8', 'loopback']);
+  });
+
+  it('refuses true with a line that explains the new form', () => {
+    expect(() => loadEnv({ TRUST_PROXY: 'true' })).toThrow(EnvError);
+    expect(() => loadEnv({ TRUST_PROXY: 'true' })).toThrow(
+      'Invalid environment variable TRUST_PROXY: true would trust every hop, so any client could forge X-Forwarded-For; give the number of proxies in front of the app (e.g. 1) or their addresses/CIDRs, comma-separated (e.g. 10.0.0.2,10.1.0.0/16) (got "true").',
+    );
+  });
+
+  it.each(['proxy.internal', '10.0.0.0/33', '10.0.0.1/8/1', '-1', '1.5'])('refuses %s naming the form', (value) => {
+    expect(() => loadEnv({ TRUST_PROXY: value })).toThrow(/^Invalid environment variable TRUST_PROXY: must be the number of proxies in front of the app \(e\.g\. 1\) or their addresses\/CIDRs/);
+  });
+});
+
+describe('REGISTRATION_MAX_PER_IP_PER_HOUR', () => {
+  it('defaults to 5 and must be a positive whole number', () => {
+    expect(loadEnv({}).REGISTRATION_MAX_PER_IP_PER_HOUR).toBe(5);
+    expect(loadEnv({ REGISTRATION_MAX_PER_IP_PER_HOUR: '100000' }).REGISTRATION_MAX_PER_IP_PER_HOUR).toBe(100_000);
+    expect(() => loadEnv({ REGISTRATION_MAX_PER_IP_PER_HOUR: '0' })).toThrow(/REGISTRATION_MAX_PER_IP_PER_HOUR: must be above 0/);
+  });
+});

@@ -30,9 +30,11 @@ export async function isDatabaseEmpty(db: AppDatabase): Promise<boolean> {
 
 /**
  * Inserts the demo population in one transaction, then lets it use the product through the same
- * services the API calls: everyone generates matches, each startup accepts its best one, each
- * investor declines its weakest open suggestion; connected pairs exchange a first few messages and
- * start a shared plan; investors record what they already hold. Returns the demo logins to print.
+ * services the API calls: everyone generates matches; each startup accepts its best one and that
+ * investor accepts back (both say yes: a connection); each investor declines its weakest open
+ * suggestion; a few accepts wait for an answer, so a demo user sees "Wants to connect with you".
+ * Connected pairs exchange a first few messages and start a shared plan; investors record what they
+ * already hold. Returns the demo logins to print.
  */
 export async function seedDemoData(db: AppDatabase, clock: () => Date = () => new Date()): Promise<Array<{ username: string; userType: string }>> {
   const log: ServiceLog = { debug: () => {}, info: () => {}, warn: () => {}, error: (obj: unknown, msg?: string) => console.error(msg ?? '', serializeError(obj)) };
@@ -51,20 +53,42 @@ type SeedContext = MatchingContext<Actor | null>;
 
 const demoActor = (id: number, userType: Actor['userType']): Actor => ({ id, userType, sessionId: 'demo-seed' });
 
+/** A side's matches that nobody has answered yet, best first. */
+async function unansweredMatches(seed: SeedContext, actor: Actor) {
+  const ownSide = actor.userType === 'startup' ? matches.startupId : matches.investorId;
+  return seed.db
+    .select({ id: matches.id, startupId: matches.startupId, investorId: matches.investorId })
+    .from(matches)
+    .where(and(eq(ownSide, actor.id), eq(matches.startupDecision, 'pending'), eq(matches.investorDecision, 'pending')))
+    .orderBy(desc(matches.score), asc(matches.id));
+}
+
 async function playDemoDecisions(seed: SeedContext): Promise<void> {
   const { db } = seed;
   const people = await db.select({ id: users.id, userType: users.userType }).from(users).orderBy(asc(users.id));
   const actors = people.map((person) => demoActor(person.id, person.userType as Actor['userType']));
+  const startups = actors.filter((actor) => actor.userType === 'startup');
+  const investors = actors.filter((actor) => actor.userType === 'investor');
   for (const actor of actors) await generateMatches(actingFor(seed, actor));
-  for (const actor of actors) {
-    const ownSide = actor.userType === 'startup' ? matches.startupId : matches.investorId;
-    const pending = await db
-      .select({ id: matches.id })
-      .from(matches)
-      .where(and(eq(ownSide, actor.id), eq(matches.status, 'pending')))
-      .orderBy(desc(matches.score), asc(matches.id));
-    if (actor.userType === 'startup' && pending[0]) await decideMatch(actingFor(seed, actor), { matchId: pending[0].id, status: 'accepted' });
-    if (actor.userType === 'investor' && pending.length > 0) await decideMatch(actingFor(seed, actor), { matchId: pending.at(-1)!.id, status: 'rejected', reason: 'stage' });
+  for (const startup of startups) {
+    const [best] = await unansweredMatches(seed, startup);
+    if (!best) continue;
+    await decideMatch(actingFor(seed, startup), { matchId: best.id, status: 'accepted' });
+    await decideMatch(actingFor(seed, demoActor(best.investorId, 'investor')), { matchId: best.id, status: 'accepted' });
+  }
+  for (const investor of investors) {
+    const weakest = (await unansweredMatches(seed, investor)).at(-1);
+    if (weakest) await decideMatch(actingFor(seed, investor), { matchId: weakest.id, status: 'rejected', reason: 'stage' });
+  }
+  // Interests that wait for an answer: an investor wants to connect with the first demo startup,
+  // and a startup with the first demo investor that still has an unanswered suggestion.
+  const [toFirstStartup] = startups[0] ? await unansweredMatches(seed, startups[0]) : [];
+  if (toFirstStartup) await decideMatch(actingFor(seed, demoActor(toFirstStartup.investorId, 'investor')), { matchId: toFirstStartup.id, status: 'accepted' });
+  for (const investor of investors) {
+    const [toInvestor] = await unansweredMatches(seed, investor);
+    if (!toInvestor) continue;
+    await decideMatch(actingFor(seed, demoActor(toInvestor.startupId, 'startup')), { matchId: toInvestor.id, status: 'accepted' });
+    break;
   }
   await seed.jobs.idle();
 }

@@ -23,6 +23,21 @@ export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply): v
   reply.clearCookie(sessionCookieName(app.config.cookieSecure), { path: '/', httpOnly: true, sameSite: 'lax', secure: app.config.cookieSecure });
 }
 
+/** The known-device cookie (docs/decisions/0029): lets this browser's sign-ins skip strangers' throttling. */
+export function deviceCookieName(isSecure: boolean): string {
+  return isSecure ? '__Host-vm_device' : 'vm_device';
+}
+
+export function setDeviceCookie(app: FastifyInstance, reply: FastifyReply, token: string, expiresAt: Date): void {
+  reply.setCookie(deviceCookieName(app.config.cookieSecure), token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: app.config.cookieSecure,
+    path: '/',
+    expires: expiresAt,
+  });
+}
+
 export function registerSessionGuard(app: FastifyInstance): void {
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request, reply) => {

@@ -6,6 +6,8 @@ export const StartupDashboardStats = z.object({
   kind: z.literal('startup'),
   averageMatchScore: z.number().int(),
   potentialMatches: z.number().int(),
+  /** Pending matches where only the other side has accepted: they wait for this user's answer. */
+  connectionRequests: z.number().int(),
   sharedDocuments: z.number().int(),
   activeConversations: z.number().int(),
 });
@@ -14,6 +16,8 @@ export const InvestorDashboardStats = z.object({
   kind: z.literal('investor'),
   averageMatchScore: z.number().int(),
   potentialStartups: z.number().int(),
+  /** Pending matches where only the other side has accepted: they wait for this user's answer. */
+  connectionRequests: z.number().int(),
   portfolioCompanies: z.number().int(),
   activeConversations: z.number().int(),
 });

@@ -1,7 +1,7 @@
 // Matches (issue #4; docs/matching.md): both sides' lists with the nested counterpart card and the
 // score's explanation, decisions, and generation.
 import { z } from 'zod';
-import { DECLINE_REASONS, MATCH_STATUSES, USER_TYPES } from '../enums';
+import { DECLINE_REASONS, MATCH_DECISIONS, MATCH_STATUSES, USER_TYPES } from '../enums';
 import { idParam } from './common';
 import { defineEndpoint } from './endpoint';
 import { InvestorCard, StartupCard } from './profiles';
@@ -33,9 +33,16 @@ const matchBase = {
   startupId: z.number(),
   investorId: z.number(),
   score: z.number().int().min(0).max(100),
+  /** Both sides' answers combined: accepted only when both accepted (a connection), rejected when either declined. */
   status: z.enum(MATCH_STATUSES),
+  /** The caller's own answer. */
+  myDecision: z.enum(MATCH_DECISIONS),
+  /** The other side's answer. */
+  theirDecision: z.enum(MATCH_DECISIONS),
+  /** The other side's decline reason (a DECLINE_REASONS value), only when they declined and chose to share it. */
+  theirDeclineReason: z.enum(DECLINE_REASONS.map((reason) => reason.value) as [string, ...string[]]).nullable(),
   breakdown: MatchBreakdown.nullable(),
-  /** The side whose decision set the status (null while pending); only the side that declined may reconsider. */
+  /** The side that declined (null unless status is rejected); only a side that declined may reconsider. */
   decidedBy: z.enum(USER_TYPES).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -52,8 +59,11 @@ export const UpdateMatchBody = z
   .strictObject({
     status: z.enum(['accepted', 'rejected'], { error: 'Status must be accepted or rejected' }),
     reason: z.enum(declineReasonValues, { error: 'Please choose a reason from the list' }).optional(),
+    /** Show the reason to the other side ("Share this reason with them"); off unless asked for. */
+    shareReason: z.boolean({ error: 'Share reason must be true or false' }).optional(),
   })
-  .refine((body) => body.status === 'rejected' || body.reason === undefined, { message: 'A reason goes only with a decline', path: ['reason'] });
+  .refine((body) => body.status === 'rejected' || body.reason === undefined, { message: 'A reason goes only with a decline', path: ['reason'] })
+  .refine((body) => body.status === 'rejected' || body.shareReason === undefined, { message: 'Sharing a reason goes only with a decline', path: ['shareReason'] });
 export type UpdateMatchBody = z.infer<typeof UpdateMatchBody>;
 
 const MatchIdParams = z.strictObject({ id: idParam() });

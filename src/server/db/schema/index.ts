@@ -9,3 +9,4 @@ export * from './activity';
 export * from './portfolio';
 export * from './matching';
 export * from './jobs';
+export * from './devices';

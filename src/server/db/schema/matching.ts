@@ -4,7 +4,8 @@ import { check, index, integer, jsonb, pgTable, serial, text, timestamp } from '
 import { matches } from './relationships';
 import { users } from './users';
 
-// The single matches.status column does not say who acted; this log does (docs/matching.md §6).
+// Every decision, in order, with who made it and why: matches keeps only each side's latest answer,
+// and learning and the analytics read the history (docs/matching.md §6).
 export const matchDecisions = pgTable(
   'match_decisions',
   {

@@ -23,9 +23,16 @@ export const matches = pgTable(
     status: text('status').notNull().default('pending'),
     // The engine's explanation of the score (components, both one-sided fits, reasons).
     breakdown: jsonb('breakdown'),
-    // The side whose decision set the current status (null while pending): only the side that
-    // declined may reconsider.
-    decidedBy: text('decided_by'),
+    // Mutual consent (docs/decisions/0028-mutual-consent.md): each side's own answer, and `status`
+    // derived from both on every decision (accepted only when both accepted, rejected when either
+    // declined), stored so that every reader, connections first, keeps asking one column.
+    startupDecision: text('startup_decision').notNull().default('pending'),
+    investorDecision: text('investor_decision').notNull().default('pending'),
+    // A decline's reason is the decliner's; the other side sees it only if they chose to share it.
+    startupDeclineReason: text('startup_decline_reason'),
+    investorDeclineReason: text('investor_decline_reason'),
+    startupSharesReason: boolean('startup_shares_reason').notNull().default(false),
+    investorSharesReason: boolean('investor_shares_reason').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
@@ -36,7 +43,8 @@ export const matches = pgTable(
     index('matches_investor_score_idx').on(t.investorId, t.score.desc()),
     check('matches_score_range', sql`${t.score} between 0 and 100`),
     check('matches_status_check', sql`${t.status} in ('pending', 'accepted', 'rejected')`),
-    check('matches_decided_by_check', sql`${t.decidedBy} in ('startup', 'investor')`),
+    check('matches_startup_decision_check', sql`${t.startupDecision} in ('pending', 'accepted', 'rejected')`),
+    check('matches_investor_decision_check', sql`${t.investorDecision} in ('pending', 'accepted', 'rejected')`),
   ],
 );
 

@@ -1,23 +1,31 @@
 // /api/user, /api/register, /api/login, /api/logout (docs/security.md, "Sessions and
-// authentication"). Thin: parse, call the service, set or clear the cookie.
-import type { FastifyInstance } from 'fastify';
+// authentication"). Thin: parse, call the service, set or clear the cookies. Logout leaves the
+// known-device cookie in place: the browser stays known for its owner's next sign-in.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { getCurrentUser, login, logout, register } from '../../../shared/contracts/auth';
 import { defineRoute } from '../../http/route';
-import { clearSessionCookie, setSessionCookie } from '../../http/session';
+import { clearSessionCookie, deviceCookieName, setDeviceCookie, setSessionCookie } from '../../http/session';
 import * as auth from './auth.service';
 
 export function registerAuthRoutes(app: FastifyInstance): void {
   defineRoute(app, getCurrentUser, 'user', ({ ctx }) => auth.getCurrentUser(ctx));
 
+  const deviceToken = (request: FastifyRequest) => request.cookies[deviceCookieName(app.config.cookieSecure)];
+  // The session cookie goes first: clients that read only the first Set-Cookie still find it.
+  const setCookies = (reply: FastifyReply, issued: auth.IssuedSession) => {
+    setSessionCookie(app, reply, issued.token, issued.expiresAt);
+    setDeviceCookie(app, reply, issued.device.token, issued.device.expiresAt);
+  };
+
   defineRoute(app, register, 'public', async ({ ctx, body, request, reply }) => {
     const issued = await auth.registerUser(ctx, { ...body, ip: request.ip });
-    setSessionCookie(app, reply, issued.token, issued.expiresAt);
+    setCookies(reply, issued);
     return issued.user;
   });
 
   defineRoute(app, login, 'public', async ({ ctx, body, request, reply }) => {
-    const issued = await auth.loginUser(ctx, { ...body, ip: request.ip });
-    setSessionCookie(app, reply, issued.token, issued.expiresAt);
+    const issued = await auth.loginUser(ctx, { ...body, ip: request.ip, deviceToken: deviceToken(request) });
+    setCookies(reply, issued);
     return issued.user;
   });
 

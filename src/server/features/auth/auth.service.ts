@@ -8,13 +8,16 @@ import { users } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../service-context';
 import { recordActivity } from '../activity';
 import { recordSecurityEvent } from '../security';
-import type { LoginThrottle } from './login-throttle';
+import { findKnownDevice, rememberDevice } from './known-devices.service';
+import { waitInWords, type LoginThrottle } from './login-throttle';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from './passwords';
+import type { RegistrationThrottle } from './registration-throttle';
 import { createSession, endSession, type SessionContext } from './session.service';
 
-/** Signing in and registering: the session lifetimes, and the failed-login counters. */
+/** Signing in and registering: the session lifetimes, and the failed-login and registration counters. */
 export interface AuthContext extends SessionContext {
   loginThrottle: LoginThrottle;
+  registrationThrottle: RegistrationThrottle;
 }
 
 /** Who is signing in or registering, as far as the security log is concerned. */
@@ -22,10 +25,17 @@ interface FromAddress {
   ip: string;
 }
 
+/** The browser signing in or registering: its address, and its known-device cookie if it sent one. */
+interface FromBrowser extends FromAddress {
+  deviceToken?: string;
+}
+
 export interface IssuedSession {
   user: User;
   token: string;
   expiresAt: Date;
+  /** The known-device cookie this browser keeps for its next sign-ins. */
+  device: { token: string; expiresAt: Date };
 }
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password.';
@@ -55,6 +65,10 @@ async function endPreviousSession(ctx: ServiceContext<Actor | null>): Promise<vo
   if (ctx.actor) await endSession(ctx, { userId: ctx.actor.id, sessionId: ctx.actor.sessionId });
 }
 
+function throttled(message: string, retryAfterMs: number): AppError {
+  return new AppError('throttled', message, undefined, { 'Retry-After': String(Math.ceil(retryAfterMs / 1000)) });
+}
+
 function isUniqueViolation(error: unknown): { constraint?: string } | null {
   for (let current = error as { code?: string; constraint?: string; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
     if (current.code === '23505') return { constraint: current.constraint };
@@ -77,10 +91,18 @@ export async function registerUser(ctx: AuthContext, input: RegisterBody & FromA
   const { ip } = input;
   if (isCommonPassword(input.password)) throw invalid(COMMON_PASSWORD_MESSAGE, { password: [COMMON_PASSWORD_MESSAGE] });
 
+  const retryAfterMs = await ctx.registrationThrottle.take(ip);
+  if (retryAfterMs > 0) {
+    await recordSecurityEvent(ctx, { eventType: 'registration_throttled', ip });
+    throw throttled(`Too many accounts were created from this network. Please try again in ${waitInWords(retryAfterMs)}.`, retryAfterMs);
+  }
+
+  // Hashed before the uniqueness check, whatever its outcome: a taken username or email then costs
+  // the same argon2 time as a new account, so the answer's timing does not tell which exist.
+  const passwordHash = await hashPassword(input.password);
   const duplicates = await findDuplicateFields(ctx.db, input.username, input.email);
   if (Object.keys(duplicates).length > 0) throw conflict(Object.values(duplicates)[0]![0]!, duplicates);
 
-  const passwordHash = await hashPassword(input.password);
   const now = ctx.clock();
   let issued: IssuedSession;
   try {
@@ -103,7 +125,9 @@ export async function registerUser(ctx: AuthContext, input: RegisterBody & FromA
       await recordActivity(txCtx, { userId: user.id, activityType: 'account_created', entityId: user.id, description: 'Created your VentureMatch account' });
       await recordSecurityEvent(txCtx, { eventType: 'registered', userId: user.id, ip });
       const session = await createSession(txCtx, user.id);
-      return { user: toPublicUser(user), ...session };
+      // The browser that made the account is its first known device.
+      const device = await rememberDevice(txCtx, { userId: user.id, knownDeviceId: null, token: undefined });
+      return { user: toPublicUser(user), ...session, device };
     });
   } catch (error) {
     // Two registrations racing for one name: the unique index decides, the loser gets a clear 409.
@@ -116,35 +140,38 @@ export async function registerUser(ctx: AuthContext, input: RegisterBody & FromA
   return issued;
 }
 
-export async function loginUser(ctx: AuthContext, input: LoginBody & FromAddress): Promise<IssuedSession> {
-  const { ip } = input;
+export async function loginUser(ctx: AuthContext, input: LoginBody & FromBrowser): Promise<IssuedSession> {
+  const { ip, username } = input;
   const throttle = ctx.loginThrottle;
-  const retryAfterMs = await throttle.retryAfterMs(input.username, ip);
+  const [row] = await ctx.db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`);
+  // A browser that signed in to this account before is throttled in its own bucket, apart from
+  // everyone else's failures on the username (docs/decisions/0029).
+  const deviceId = await findKnownDevice(ctx, { token: input.deviceToken, userId: row?.id ?? null });
+  const attempt = { username, ip, deviceId };
+  const retryAfterMs = await throttle.retryAfterMs(attempt);
   if (retryAfterMs > 0) {
-    await recordSecurityEvent(ctx, { eventType: 'login_throttled', ip, detail: { username: input.username } });
-    const minutes = Math.ceil(retryAfterMs / 60_000);
-    throw new AppError(
-      'throttled',
-      `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      undefined,
-      { 'Retry-After': String(Math.ceil(retryAfterMs / 1000)) },
-    );
+    await recordSecurityEvent(ctx, { eventType: 'login_throttled', ip, detail: { username, knownDevice: deviceId !== null } });
+    throw throttled(`Too many failed sign-in attempts. Please try again in ${waitInWords(retryAfterMs)}.`, retryAfterMs);
   }
 
-  const [row] = await ctx.db.select().from(users).where(sql`lower(${users.username}) = lower(${input.username})`);
   // Unknown user and wrong password take the same time and get the same answer.
   const isValid = await verifyPassword(row?.passwordHash ?? null, input.password);
   if (!row || !isValid) {
-    await throttle.recordFailure(input.username, ip);
-    await recordSecurityEvent(ctx, { eventType: 'login_failed', userId: row?.id ?? null, ip, detail: { username: input.username } });
+    const trips = await throttle.recordFailure(attempt);
+    await recordSecurityEvent(ctx, { eventType: 'login_failed', userId: row?.id ?? null, ip, detail: { username } });
+    for (const trip of trips) {
+      const userId = trip.scope === 'ip' ? null : (row?.id ?? null);
+      await recordSecurityEvent(ctx, { eventType: 'login_lockout', userId, ip, detail: { username, ...trip } });
+    }
     throw unauthenticated(INVALID_CREDENTIALS_MESSAGE);
   }
 
-  await throttle.recordSuccess(input.username);
+  await throttle.recordSuccess(attempt);
   const session = await createSession(ctx, row.id);
-  await recordSecurityEvent(ctx, { eventType: 'login_succeeded', userId: row.id, ip });
+  const device = await rememberDevice(ctx, { userId: row.id, knownDeviceId: deviceId, token: input.deviceToken });
+  await recordSecurityEvent(ctx, { eventType: 'login_succeeded', userId: row.id, ip, detail: { knownDevice: deviceId !== null } });
   await endPreviousSession(ctx);
-  return { user: toPublicUser(row), ...session };
+  return { user: toPublicUser(row), ...session, device };
 }
 
 /** Signs the actor's session out; its open event streams close too, on every instance. */

@@ -3,6 +3,7 @@
 // hashing for the app and the demo builders.
 export { type AuthContext } from './auth.service';
 export { createLoginThrottle, type LoginThrottle } from './login-throttle';
+export { createRegistrationThrottle, type RegistrationThrottle } from './registration-throttle';
 export { hashPassword } from './passwords';
 export { deleteExpiredSessions, isSessionActive, resolveSession, sessionDeadline, type SessionContext } from './session.service';
 export { type SessionPolicy } from './session-tokens';

@@ -7,6 +7,7 @@ import { and, eq, lt, ne, or } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema';
 import type { Actor } from '../../actor';
 import type { ServiceContext } from '../../service-context';
+import { deleteStaleDevices } from './known-devices.service';
 import { DAY_MS, hashSessionToken, sessionCookieExpiry, type SessionPolicy } from './session-tokens';
 
 // Refresh lastActiveAt at most this often, so reads do not turn every request into a write.
@@ -104,9 +105,13 @@ export async function endUserSessions(ctx: ServiceContext<Actor | null>, input: 
   });
 }
 
-/** Removes sessions past either deadline; run periodically so the table does not grow forever. */
+/**
+ * Removes sessions past either deadline, and known devices unused for a year; run periodically so
+ * neither table grows forever.
+ */
 export async function deleteExpiredSessions(ctx: SessionContext): Promise<void> {
   const now = ctx.clock();
   const idleCutoff = new Date(now.getTime() - ctx.sessionPolicy.idleDays * DAY_MS);
   await ctx.db.delete(sessions).where(or(lt(sessions.lastActiveAt, idleCutoff), lt(sessions.absoluteExpiresAt, now)));
+  await deleteStaleDevices(ctx);
 }

@@ -14,6 +14,7 @@ export async function getDashboardStats(ctx: ServiceContext): Promise<DashboardS
       kind: 'startup',
       averageMatchScore: matchSummary.averageScore,
       potentialMatches: matchSummary.pendingCount,
+      connectionRequests: matchSummary.connectionRequests,
       sharedDocuments: await countSharedDocuments(ctx),
       activeConversations,
     };
@@ -22,6 +23,7 @@ export async function getDashboardStats(ctx: ServiceContext): Promise<DashboardS
     kind: 'investor',
     averageMatchScore: matchSummary.averageScore,
     potentialStartups: matchSummary.pendingCount,
+    connectionRequests: matchSummary.connectionRequests,
     portfolioCompanies: await countPortfolioCompanies(ctx),
     activeConversations,
   };

@@ -1,5 +1,5 @@
-// Auto-share: a startup picks document categories, and whenever it connects with an investor (a
-// match is accepted) its documents in those categories are shared with that investor, inside the
+// Auto-share: a startup picks document categories, and whenever it connects with an investor (both
+// accepted their match) its documents in those categories are shared with that investor, inside the
 // transaction that connects them.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DataRoomSettings } from '../../../shared/contracts/documents';
@@ -29,7 +29,7 @@ export async function updateDataRoomSettings(ctx: ServiceContext, input: DataRoo
 /**
  * When a pair connects: shares the startup's documents in its chosen categories with that
  * investor. `ctx` is the decision's, inside its transaction (`inTransaction`), so the shares commit
- * or roll back with the decision; the actor is whoever accepted, so the pair names the startup.
+ * or roll back with the decision; the actor is whoever accepted second, so the pair names the startup.
  */
 export async function shareAutoShareCategories(ctx: ConnectedPairContext, pair: ConnectedPair): Promise<number> {
   const { db } = ctx;

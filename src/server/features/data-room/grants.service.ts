@@ -1,9 +1,9 @@
 // Sharing: who can open a document. A startup shares an owned document with an investor it is
-// connected with (an accepted match) and can revoke at once; the grants keep each investor's
+// connected with (both accepted their match) and can revoke at once; the grants keep each investor's
 // viewing history after access ends.
 import { and, count, eq, isNull, max, sql } from 'drizzle-orm';
 import type { DocumentGrant } from '../../../shared/contracts/documents';
-import { invalid, notFound } from '../../app-error';
+import { forbidden, notFound } from '../../app-error';
 import { documentAccess, documents, documentViews, investorProfiles, users } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../service-context';
 import { recordActivity } from '../activity';
@@ -68,7 +68,7 @@ export async function listDocumentAccess(ctx: ServiceContext, input: { documentI
   });
 }
 
-/** Shares an owned document with an investor the owner has an accepted match with. */
+/** Shares an owned document with an investor the owner is connected with (both accepted the match). */
 export async function grantDocumentAccess(ctx: ServiceContext, input: { documentId: number; investorId: number; ip: string }): Promise<DocumentGrant> {
   const { actor } = ctx;
   const { documentId, investorId, ip } = input;
@@ -77,7 +77,7 @@ export async function grantDocumentAccess(ctx: ServiceContext, input: { document
     const txCtx = inTransaction(ctx, tx);
     const document = await ownedDocument(txCtx, documentId);
     if (!(await areConnected(txCtx, investorId))) {
-      throw invalid('You can share documents only with investors whose match you have accepted.', { userId: ['Choose an investor you are connected with'] });
+      throw forbidden('You can share documents only with investors you are connected with: both of you must accept the match.');
     }
     // Re-sharing after a revocation revives the grant with a new date.
     await txCtx.db

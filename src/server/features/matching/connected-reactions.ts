@@ -1,6 +1,7 @@
-// When a pair connects, the reactions other features registered with onConnected run inside the
-// transaction that connects them (the data room shares the startup's auto-share categories). That
-// is how a feature reacts to a connection without matching importing it.
+// When a pair connects (the second side accepts), the reactions other features registered with
+// onConnected run inside the transaction that connects them (the data room shares the startup's
+// auto-share categories): what they write commits with the connection, and their live events go
+// out after that commit. That is how a feature reacts to a connection without matching importing it.
 import type { Actor } from '../../actor';
 import type { ServiceContext } from '../../service-context';
 
@@ -12,7 +13,7 @@ export interface ConnectedPair {
 
 /**
  * Work another feature does when a pair connects. Its context is the decision's, inside the
- * decision's transaction (`ctx.db` is that transaction, `ctx.actor` the one who accepted): what it
+ * decision's transaction (`ctx.db` is that transaction, `ctx.actor` whoever accepted second): what it
  * writes commits or rolls back with the decision.
  */
 export type ConnectedReaction = (ctx: ServiceContext<Actor | null>, pair: ConnectedPair) => Promise<unknown>;
@@ -24,7 +25,7 @@ export function onConnected(reaction: ConnectedReaction): void {
   connectedReactions.add(reaction);
 }
 
-/** Runs the registered reactions; matching calls it inside the transaction that accepts a match. */
+/** Runs the registered reactions; matching calls it inside the transaction of the accept that connects a pair. */
 export async function runConnectedReactions(ctx: ServiceContext<Actor | null>, pair: ConnectedPair): Promise<void> {
   for (const reaction of connectedReactions) await reaction(ctx, pair);
 }

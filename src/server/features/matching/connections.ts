@@ -1,8 +1,10 @@
 // Connections: the one answer to "may these two act together". A startup and an investor are
-// connected while their match is accepted; that unlocks messages, document shares, a shared
-// milestone plan and adding the startup to the investor's portfolio. Other features ask here
-// (through features/matching/index.ts) and never query `matches` themselves. Every question is
-// asked for the context's actor: "may I act with them", "who are my connections".
+// connected while their match is accepted, which takes both sides' accept (matches.status is
+// derived from both decisions: docs/decisions/0028-mutual-consent.md). That unlocks messages,
+// document shares, a shared milestone plan and adding the startup to the investor's portfolio.
+// Other features ask here (through features/matching/index.ts) and never query `matches`
+// themselves. Every question is asked for the context's actor: "may I act with them", "who are my
+// connections".
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { investorProfiles, matches, startupProfiles } from '../../db/schema';
 import type { ServiceContext } from '../../service-context';

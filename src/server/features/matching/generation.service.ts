@@ -3,7 +3,8 @@
 //   congestion and exploration, upsert the best as pending suggestions, refresh pending ones;
 // - rescorePendingMatches: after a profile save, re-score that profile's pending pairs;
 // - learnFromDecision: after a decision, update the decider's learned state.
-// Decided pairs (accepted or rejected) are never regenerated or overwritten.
+// Decided pairs (accepted or rejected) are never regenerated or overwritten, and a pending pair keeps
+// both sides' decisions (one side may already have accepted): only its score and breakdown refresh.
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { GenerateMatchesResult } from '../../../shared/contracts/matches';
 import type { UserType } from '../../../shared/enums';

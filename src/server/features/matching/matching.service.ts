@@ -1,9 +1,9 @@
-// Matching: each side's match list with the counterpart card and the explanation, decisions with
-// their transition rules, and the numbers the dashboard shows. Generation, re-scoring and learning
-// live in generation.service.ts.
-import { and, avg, count, desc, eq, or } from 'drizzle-orm';
+// Matching: each side's match list with the counterpart card and the explanation, decisions under
+// mutual consent (match-decisions.ts), and the numbers the dashboard shows. Generation, re-scoring
+// and learning live in generation.service.ts.
+import { and, asc, avg, desc, eq, or, sql } from 'drizzle-orm';
 import type { InvestorSideMatch, MatchBreakdown, StartupSideMatch, UpdateMatchBody } from '../../../shared/contracts/matches';
-import type { MatchStatus, UserType } from '../../../shared/enums';
+import type { MatchDecision } from '../../../shared/enums';
 import { DECLINE_REASONS } from '../../../shared/enums';
 import { conflict, notFound } from '../../app-error';
 import type { DbExecutor } from '../../db/client';
@@ -15,18 +15,19 @@ import { toInvestorCard, toStartupCard } from '../profiles';
 import { toMatchBreakdown } from './engine/match-explanation';
 import type { Side } from './engine/score-components';
 import { runConnectedReactions } from './connected-reactions';
+import { combinedStatus, otherSide, perspectiveOf, refusalOf, sideOf } from './match-decisions';
 import { MATCHING_JOBS, type DecisionToLearn, type StoredExplanation } from './generation.service';
 
 type MatchRow = typeof matches.$inferSelect;
 
 const ownSide = (actor: Actor) => (actor.userType === 'startup' ? matches.startupId : matches.investorId);
+const theirDecisionColumn = (actor: Actor) => (actor.userType === 'startup' ? matches.investorDecision : matches.startupDecision);
 
-// Accept and Decline from pending, Reconsider (accept) from rejected. Nothing else (docs/matching.md §5).
-const ALLOWED_TRANSITIONS: Record<MatchStatus, readonly MatchStatus[]> = {
-  pending: ['accepted', 'rejected'],
-  rejected: ['accepted'],
-  accepted: [],
-};
+/** "They want to connect with you": pending, and only the other side has accepted. */
+const awaitsMyAnswer = (actor: Actor) => and(eq(matches.status, 'pending'), eq(theirDecisionColumn(actor), 'accepted'));
+
+/** List order: connection requests waiting for the caller first, then best score first. */
+const listOrder = (actor: Actor) => [asc(sql`case when ${awaitsMyAnswer(actor)} then 0 else 1 end`), desc(matches.score), desc(matches.id)];
 
 /** The stored explanation in the viewer's voice ("you raise Seed" for the startup, "they raise Seed" for the investor). */
 function breakdownFor(row: MatchRow, viewer: Side): MatchBreakdown | null {
@@ -40,33 +41,32 @@ function matchFields(row: MatchRow, viewer: Side) {
     startupId: row.startupId,
     investorId: row.investorId,
     score: row.score,
-    status: row.status as MatchStatus,
+    ...perspectiveOf(row, viewer),
     breakdown: breakdownFor(row, viewer),
-    decidedBy: (row.decidedBy as UserType | null) ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-/** A startup's matches, best first, each with the investor's public card. */
+/** A startup's matches, connection requests first, then best first, each with the investor's public card. */
 export async function listStartupMatches(ctx: ServiceContext): Promise<StartupSideMatch[]> {
   const rows = await ctx.db
     .select({ match: matches, investor: investorProfiles })
     .from(matches)
     .innerJoin(investorProfiles, eq(investorProfiles.userId, matches.investorId))
     .where(eq(matches.startupId, ctx.actor.id))
-    .orderBy(desc(matches.score), desc(matches.id));
+    .orderBy(...listOrder(ctx.actor));
   return rows.map((row) => ({ ...matchFields(row.match, 'startup'), investor: toInvestorCard(row.investor) }));
 }
 
-/** An investor's matches, best first, each with the startup's public card. */
+/** An investor's matches, connection requests first, then best first, each with the startup's public card. */
 export async function listInvestorMatches(ctx: ServiceContext): Promise<InvestorSideMatch[]> {
   const rows = await ctx.db
     .select({ match: matches, startup: startupProfiles })
     .from(matches)
     .innerJoin(startupProfiles, eq(startupProfiles.userId, matches.startupId))
     .where(eq(matches.investorId, ctx.actor.id))
-    .orderBy(desc(matches.score), desc(matches.id));
+    .orderBy(...listOrder(ctx.actor));
   return rows.map((row) => ({ ...matchFields(row.match, 'investor'), startup: toStartupCard(row.startup) }));
 }
 
@@ -90,8 +90,12 @@ async function loadMatchView(db: DbExecutor, actor: Actor, matchId: number): Pro
 const counterpartName = (view: StartupSideMatch | InvestorSideMatch) => ('investor' in view ? view.investor.firmName : view.startup.companyName);
 
 /**
- * Accept, decline (with an optional reason) or reconsider a match. Only its two parties may; to
- * anyone else it does not exist (404). Each decision is logged with who made it.
+ * Records the caller's own answer to a match: accept, decline (with an optional reason, shared
+ * with the other side only if asked), or reconsider their own decline. The status follows from
+ * both answers, so a pair connects on the second accept, and only then do the connected reactions
+ * run (in this transaction: the data room's auto-shares commit with the connection). Only the
+ * match's two parties may decide; to anyone else it does not exist (404). Each decision is logged
+ * with who made it, learned from, and announced live to both parties.
  */
 export async function decideMatch(ctx: ServiceContext, input: UpdateMatchBody & { matchId: number }): Promise<StartupSideMatch | InvestorSideMatch> {
   const { actor, jobs, events } = ctx;
@@ -99,7 +103,8 @@ export async function decideMatch(ctx: ServiceContext, input: UpdateMatchBody & 
   const now = ctx.clock();
   return ctx.db.transaction(async (tx) => {
     const txCtx = inTransaction(ctx, tx);
-    // Authorization in the query: the match must name the actor as one of its parties.
+    // Authorization in the query: the match must name the actor as one of its parties. The row
+    // lock orders two answers given at once, so the second always sees the first.
     const [row] = await tx
       .select()
       .from(matches)
@@ -107,49 +112,61 @@ export async function decideMatch(ctx: ServiceContext, input: UpdateMatchBody & 
       .for('update');
     if (!row) throw notFound('This match does not exist.');
 
-    const from = row.status as MatchStatus;
-    if (!ALLOWED_TRANSITIONS[from].includes(input.status)) {
-      throw conflict(from === input.status ? `This match is already ${from}.` : `A match that is ${from} cannot be ${input.status}.`);
-    }
-    // A decline is the decliner's to take back: otherwise one side could overrule the other's
-    // "no" and force a connection (which unlocks messages and shares documents).
-    if (from === 'rejected' && row.decidedBy !== null && row.decidedBy !== actor.userType) {
-      throw conflict('The other side declined this match; only they can reconsider it.');
-    }
+    const mine = sideOf(row, actor.userType).decision;
+    const theirs = sideOf(row, otherSide(actor.userType)).decision;
+    const refusal = refusalOf(mine, theirs, input.status);
+    if (refusal) throw conflict(refusal);
 
-    await tx.update(matches).set({ status: input.status, decidedBy: actor.userType, updatedAt: now }).where(eq(matches.id, row.id));
+    const decision: MatchDecision = input.status;
+    const decisions = actor.userType === 'startup' ? { startup: decision, investor: theirs } : { startup: theirs, investor: decision };
+    const status = combinedStatus(decisions.startup, decisions.investor);
+    // A reconsidered decline takes its reason with it.
+    const declineReason = decision === 'rejected' ? (input.reason ?? null) : null;
+    const sharesReason = decision === 'rejected' && declineReason !== null && input.shareReason === true;
+    const ownColumns =
+      actor.userType === 'startup'
+        ? { startupDecision: decision, startupDeclineReason: declineReason, startupSharesReason: sharesReason }
+        : { investorDecision: decision, investorDeclineReason: declineReason, investorSharesReason: sharesReason };
+    await tx.update(matches).set({ ...ownColumns, status, updatedAt: now }).where(eq(matches.id, row.id));
     await tx.insert(matchDecisions).values({
       matchId: row.id,
       userId: actor.id,
       side: actor.userType,
-      decision: input.status,
+      decision,
       reason: input.reason ?? null,
       // What the decider was shown, so learning and model fits replay the decision faithfully.
       componentsSnapshot: snapshotOf(row),
       decidedAt: now,
     });
-    // Accepting connects the pair: what other features do then (the data room shares the
-    // startup's chosen categories) happens in this transaction (connections.ts).
-    if (input.status === 'accepted') await runConnectedReactions(txCtx, { startupId: row.startupId, investorId: row.investorId });
+    const connects = status === 'accepted' && row.status !== 'accepted';
+    // What other features do when a pair connects (the data room shares the startup's chosen
+    // categories) happens in this transaction, so it commits with the connection (connections.ts).
+    if (connects) await runConnectedReactions(txCtx, { startupId: row.startupId, investorId: row.investorId });
     const view = await loadMatchView(tx, actor, row.id);
-    await events.publish(tx, [row.startupId, row.investorId], { type: 'match_updated', matchId: row.id, status: input.status });
+    // Both parties: the other side learns of an interest (or a decline) live, the decider's other
+    // tabs stay in step. Delivered at commit.
+    await events.publish(tx, [row.startupId, row.investorId], { type: 'match_updated', matchId: row.id, status });
     const reasonLabel = DECLINE_REASONS.find((reason) => reason.value === input.reason)?.label;
-    const verb = input.status === 'accepted' ? (from === 'rejected' ? 'Reconsidered and accepted' : 'Accepted') : 'Declined';
     await recordActivity(txCtx, {
       userId: actor.id,
       activityType: 'match_updated',
       entityId: row.id,
-      description: `${verb} your match with ${counterpartName(view)}${reasonLabel ? ` (${reasonLabel.toLowerCase()})` : ''}`,
+      description: `${decisionVerb(mine, decision)} your match with ${counterpartName(view)}${reasonLabel ? ` (${reasonLabel.toLowerCase()})` : ''}${connects ? ': you are now connected' : ''}`,
     });
     // What this decision teaches about the decider is learned off the request, by a durable job
     // committed with the decision itself.
     const components = snapshotOf(row);
     if (components) {
-      const decision: DecisionToLearn = { userId: actor.id, side: actor.userType, counterpartId: actor.userType === 'startup' ? row.investorId : row.startupId, accepted: input.status === 'accepted', components };
-      await jobs.enqueue(tx, MATCHING_JOBS.learnFromDecision, { ...decision });
+      const learned: DecisionToLearn = { userId: actor.id, side: actor.userType, counterpartId: actor.userType === 'startup' ? row.investorId : row.startupId, accepted: decision === 'accepted', components };
+      await jobs.enqueue(tx, MATCHING_JOBS.learnFromDecision, { ...learned });
     }
     return view;
   });
+}
+
+function decisionVerb(from: MatchDecision, to: MatchDecision): string {
+  if (to === 'rejected') return 'Declined';
+  return from === 'rejected' ? 'Reconsidered and accepted' : 'Accepted';
 }
 
 /** The component values of a stored explanation (both sides), without the reasons. */
@@ -158,11 +175,20 @@ function snapshotOf(row: MatchRow): Array<{ key: string; side: string; value: nu
   return stored ? stored.components.map(({ key, side, value }) => ({ key, side, value })) : null;
 }
 
-/** For the dashboard: the rounded mean of the actor's match scores (0 with none), and the pending count. */
-export async function summarizeMatches(ctx: ServiceContext): Promise<{ averageScore: number; pendingCount: number }> {
+/**
+ * For the dashboard: the rounded mean of the actor's match scores (0 with none), the pending
+ * count, and the connection requests (pending matches only the other side has accepted).
+ */
+export async function summarizeMatches(ctx: ServiceContext): Promise<{ averageScore: number; pendingCount: number; connectionRequests: number }> {
   const { db, actor } = ctx;
-  const [scores] = await db.select({ mean: avg(matches.score) }).from(matches).where(eq(ownSide(actor), actor.id));
-  const [pending] = await db.select({ value: count() }).from(matches).where(and(eq(ownSide(actor), actor.id), eq(matches.status, 'pending')));
-  return { averageScore: scores?.mean === null || scores?.mean === undefined ? 0 : Math.round(Number(scores.mean)), pendingCount: pending?.value ?? 0 };
+  const [row] = await db
+    .select({
+      mean: avg(matches.score),
+      pending: sql<number>`count(*) filter (where ${matches.status} = 'pending')`.mapWith(Number),
+      requests: sql<number>`count(*) filter (where ${awaitsMyAnswer(actor)})`.mapWith(Number),
+    })
+    .from(matches)
+    .where(eq(ownSide(actor), actor.id));
+  const mean = row?.mean;
+  return { averageScore: mean === null || mean === undefined ? 0 : Math.round(Number(mean)), pendingCount: row?.pending ?? 0, connectionRequests: row?.requests ?? 0 };
 }
-

@@ -1,4 +1,4 @@
-// Messaging between connected startups and investors: sending (accepted matches only), threads
+// Messaging between connected startups and investors: sending (connections only: both accepted), threads
 // with keyset pagination, read receipts, conversation summaries, and the live events that make
 // new messages appear at once in every tab of both users.
 import { and, count, desc, eq, lt, or, sql } from 'drizzle-orm';
@@ -28,11 +28,11 @@ const toMessage = (row: MessageRow): Message => ({
 const betweenActorAnd = (actor: Actor, partnerId: number) =>
   or(and(eq(messages.senderId, actor.id), eq(messages.receiverId, partnerId)), and(eq(messages.senderId, partnerId), eq(messages.receiverId, actor.id)));
 
-/** Accepted matches unlock conversations. */
+/** A connection (both sides accepted the match) unlocks a conversation. */
 export async function sendMessage(ctx: ServiceContext, input: SendMessageBody): Promise<Message> {
   const { actor } = ctx;
   if (input.receiverId === actor.id) throw invalid('You cannot send a message to yourself.', { receiverId: ['Choose someone else'] });
-  if (!(await areConnected(ctx, input.receiverId))) throw forbidden('You can message only people whose match has been accepted.');
+  if (!(await areConnected(ctx, input.receiverId))) throw forbidden('You can message only people you are connected with: both of you must accept the match.');
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx.insert(messages).values({ senderId: actor.id, receiverId: input.receiverId, content: input.content, sentAt: ctx.clock() }).returning();
     const [receiver] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, input.receiverId));

@@ -1,5 +1,6 @@
-// Shared milestones: both parties of an accepted match see and move the same plan. Every call
-// checks the connection (403 when not connected) and that the milestone is the pair's (404).
+// Shared milestones: both parties of a connection (a match both accepted) see and move the same
+// plan. Every call checks the connection (403 when not connected) and that the milestone is the
+// pair's (404).
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { CreateMilestoneBody, Milestone } from '../../../shared/contracts/milestones';
 import type { MilestoneStatus } from '../../../shared/enums';
@@ -14,7 +15,7 @@ import { areConnected, connectedPartnerIds } from '../matching';
 type MilestoneRow = typeof milestones.$inferSelect;
 
 const NEXT_STATUS: Partial<Record<MilestoneStatus, MilestoneStatus>> = { pending: 'in_progress', in_progress: 'completed' };
-const NOT_CONNECTED = 'Milestones are shared only between a startup and an investor whose match is accepted.';
+const NOT_CONNECTED = 'Milestones are shared only between a startup and an investor who are connected: both must accept the match.';
 
 const toMilestone = (row: MilestoneRow): Milestone => ({
   id: row.id,

@@ -3,7 +3,7 @@
 import { and, asc, count, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { NewPortfolioCompany, PortfolioCompany, UpdatePortfolioCompanyBody } from '../../../shared/contracts/portfolio';
 import type { Performance } from '../../../shared/enums';
-import { invalid, notFound } from '../../app-error';
+import { forbidden, invalid, notFound } from '../../app-error';
 import { portfolioCompanies, startupProfiles } from '../../db/schema';
 import type { Actor } from '../../actor';
 import { inTransaction, type ServiceContext } from '../../service-context';
@@ -43,10 +43,10 @@ export async function createPortfolioCompany(ctx: ServiceContext, input: NewPort
   return ctx.db.transaction(async (tx) => {
     if (input.startupId !== undefined) {
       await tx.execute(sql`select pg_advisory_xact_lock(${PORTFOLIO_LOCK_CLASS}, ${actor.id})`);
-      // Only a connected startup (accepted match with this investor) can be linked; anyone else
-      // gets the same answer whether or not the account exists.
+      // Only a connected startup (both accepted the match) can be linked; anyone else gets the
+      // same answer whether or not the account exists.
       if (!(await areConnected(inTransaction(ctx, tx), input.startupId))) {
-        throw invalid('You can add a startup from your matches only once its match is accepted.', { startupId: ['Choose a connected startup'] });
+        throw forbidden('You can add a startup from your matches only once you are connected: both of you must accept the match.');
       }
       const [existing] = await tx
         .select({ id: portfolioCompanies.id })
@@ -87,7 +87,7 @@ export async function deletePortfolioCompany(ctx: ServiceContext, id: number): P
   if (deleted.length === 0) throw notFound('This portfolio company does not exist.');
 }
 
-/** Connected startups (accepted matches) that are not in the portfolio yet, to add in one step. */
+/** Connected startups (both accepted the match) that are not in the portfolio yet, to add in one step. */
 export async function listPortfolioCandidates(ctx: ServiceContext) {
   const { db, actor } = ctx;
   return db

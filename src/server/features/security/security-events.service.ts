@@ -8,6 +8,8 @@ export type SecurityEventType =
   | 'login_succeeded'
   | 'login_failed'
   | 'login_throttled'
+  | 'login_lockout'
+  | 'registration_throttled'
   | 'logout'
   | 'registered'
   | 'authorization_denied'
