@@ -135,7 +135,9 @@ describe('throttling with growing blocks', () => {
     expect(third.json().message).toBe('Too many failed sign-in attempts. Please try again in 60 minutes.');
 
     const [user] = await suite.database.db.select().from(users).where(eq(users.username, registration.username));
-    const lockouts = await suite.database.db.select().from(securityEvents).where(and(eq(securityEvents.eventType, 'login_lockout'), eq(securityEvents.userId, user!.id)));
+    const lockouts = await suite.database.db.select().from(securityEvents).where(and(eq(securityEvents.eventType, 'login_lockout'), eq(securityEvents.userId, user!.id)))
+      // PostgreSQL returns rows in no particular order without one.
+      .orderBy(securityEvents.id);
     expect(lockouts.map((event) => event.detail)).toEqual([
       expect.objectContaining({ scope: 'username', strike: 1, blockSeconds: 900 }),
       expect.objectContaining({ scope: 'username', strike: 2, blockSeconds: 1800 }),
