@@ -184,6 +184,11 @@ test.describe('dashboards', () => {
       investorId,
       score,
       status,
+      // Both sides' answers behind the status (mutual consent): accepted is both, a decline here is the startup's own.
+      myDecision: status === 'pending' ? 'pending' : status,
+      theirDecision: status === 'accepted' ? 'accepted' : 'pending',
+      theirDeclineReason: null,
+      decidedBy: status === 'rejected' ? 'startup' : null,
       breakdown: null,
       createdAt: now,
       updatedAt: now,

@@ -6,7 +6,7 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import type { InvestorAnalytics } from '../../src/shared/contracts/portfolio';
 import { pdfBytes } from '../support/document-fixtures';
-import { ANALYTICS_CHARTS, connectViaApi, hasHorizontalScroll, newParty, registerViaApi, saveInvestorProfileViaApi, seriousViolations, type RegisteredUser } from './helpers';
+import { ANALYTICS_CHARTS, acceptMatchAs, connectViaApi, hasHorizontalScroll, newParty, registerViaApi, saveInvestorProfileViaApi, seriousViolations, type RegisteredUser } from './helpers';
 
 const CHARTS = ANALYTICS_CHARTS;
 
@@ -17,8 +17,8 @@ async function tableOf(region: Locator): Promise<string[][]> {
   return region.getByRole('table').evaluate((table: HTMLTableElement) => [...table.rows].map((row) => [...row.cells].map((cell) => cell.textContent?.trim() ?? '')));
 }
 
-/** Generates the startup's matches, then the investor decides on the one with them. */
-async function investorDecides(startup: Page, investorPage: Page, startupId: number, decision: { status: 'accepted' | 'rejected'; reason?: string }) {
+/** Generates the startup's matches, then the investor decides on the one with them. Returns the match id. */
+async function investorDecides(startup: Page, investorPage: Page, startupId: number, decision: { status: 'accepted' | 'rejected'; reason?: string }): Promise<number> {
   const generated = await startup.request.post('/api/generate-matches');
   expect(generated.status(), await generated.text()).toBe(200);
   const matches = (await (await investorPage.request.get('/api/matches/investor')).json()) as Array<{ id: number; startupId: number }>;
@@ -26,15 +26,16 @@ async function investorDecides(startup: Page, investorPage: Page, startupId: num
   expect(match, 'the startup’s generated matches include this investor').toBeDefined();
   const decided = await investorPage.request.post(`/api/matches/${match!.id}/update`, { data: decision });
   expect(decided.status(), await decided.text()).toBe(200);
+  return match!.id;
 }
 
 async function buildDealFlow(page: Page, browser: Browser): Promise<RegisteredUser> {
   const investor = await registerViaApi(page, 'investor');
   await saveInvestorProfileViaApi(page, { industryFocus: ['FinTech', 'SaaS', 'AI/ML'], stagePreference: ['Seed', 'Series A'] });
 
-  // Accepted by the startup (the connectViaApi journey), with a message and an opened document.
+  // Accepted by the startup, then the investor (the connectViaApi journey), with a message and an opened document.
   const ledger = await newParty(browser, 'startup', { companyName: 'Ledger Lane', industry: 'FinTech', stage: 'Series A' });
-  await connectViaApi(ledger.page, investor.id);
+  await connectViaApi(ledger.page, investor, page);
   const sent = await page.request.post('/api/messages', { data: { receiverId: ledger.user.id, content: 'Thanks for connecting. Could you share your latest deck?' } });
   expect(sent.status(), await sent.text()).toBe(201);
   const uploaded = await ledger.page.request.post('/api/documents', {
@@ -48,12 +49,14 @@ async function buildDealFlow(page: Page, browser: Browser): Promise<RegisteredUs
   expect(opened.status(), await opened.text()).toBe(201);
   await ledger.context.close();
 
-  // Declined by the investor, for stage; and accepted by the investor.
+  // Declined by the investor, for stage; and accepted by the investor, then by the startup too
+  // (an accepted match is a connection: both said yes).
   const cloud = await newParty(browser, 'startup', { companyName: 'Cloudpipe', industry: 'SaaS', stage: 'Seed' });
   await investorDecides(cloud.page, page, cloud.user.id, { status: 'rejected', reason: 'stage' });
   await cloud.context.close();
   const mindful = await newParty(browser, 'startup', { companyName: 'Mindful Models', industry: 'AI/ML', stage: 'Seed' });
-  await investorDecides(mindful.page, page, mindful.user.id, { status: 'accepted' });
+  const mindfulMatch = await investorDecides(mindful.page, page, mindful.user.id, { status: 'accepted' });
+  await acceptMatchAs(mindful.page, null, mindfulMatch);
   await mindful.context.close();
 
   for (const company of [

@@ -52,7 +52,7 @@ async function connectedPair(page: Page, browser: Browser): Promise<{ startup: R
     investmentRange: ['$1M - $3M'],
     investmentThesis: 'We back FinTech analytics companies at Series A with strong technical teams in Berlin.',
   });
-  await connectViaApi(page, investor.id);
+  await connectViaApi(page, investor, investorPage);
   return { startup, investor, investorPage, firmName };
 }
 
@@ -375,7 +375,7 @@ test.describe('data room', () => {
     const investorPage = await openSecondUser(browser);
     const investor = await registerViaApi(investorPage, 'investor');
     await saveInvestorProfileViaApi(investorPage, { location: STARTUP_PROFILE.location, industryFocus: [STARTUP_PROFILE.industry], stagePreference: [STARTUP_PROFILE.stage] });
-    await connectViaApi(page, investor.id);
+    await connectViaApi(page, investor, investorPage);
     await investorPage.goto('/investor/documents');
     await expect(investorPage.getByRole('row')).toHaveCount(2); // the header and Deck
     await expect(investorPage.getByRole('row', { name: /Deck/ })).toBeVisible();

@@ -184,11 +184,20 @@ export async function hasHorizontalScroll(page: Page): Promise<boolean> {
 }
 
 /**
- * Connects a startup and an investor the way users do: the startup generates its matches, then
- * accepts the one with this investor. Both must have saved profiles first (see the two helpers
- * above). `startupPage` is signed in as the startup. Returns the match id.
+ * Connects a startup and an investor the way users do (mutual consent, docs/connections.md): the
+ * startup generates its matches and accepts the one with this investor, then the investor
+ * accepts too. Both must have saved profiles first (see the two helpers above). `startupPage` is
+ * signed in as the startup; `investorPage`, if given, as the investor (otherwise the investor
+ * signs in in a browser context of their own, closed again afterwards). Returns the match id.
  */
-export async function connectViaApi(startupPage: Page, investorId: number): Promise<number> {
+export async function connectViaApi(startupPage: Page, investor: RegisteredUser, investorPage?: Page): Promise<number> {
+  const matchId = await acceptAsStartup(startupPage, investor.id);
+  await acceptMatchAs(investorPage ?? startupPage, investorPage ? null : investor, matchId);
+  return matchId;
+}
+
+/** The startup's half of connectViaApi: generate, then accept the match with this investor. Returns the match id. */
+export async function acceptAsStartup(startupPage: Page, investorId: number): Promise<number> {
   const generated = await startupPage.request.post('/api/generate-matches');
   expect(generated.status(), await generated.text()).toBe(200);
   const list = await startupPage.request.get('/api/matches/startup');
@@ -198,6 +207,26 @@ export async function connectViaApi(startupPage: Page, investorId: number): Prom
   const accepted = await startupPage.request.post(`/api/matches/${match!.id}/update`, { data: { status: 'accepted' } });
   expect(accepted.status(), await accepted.text()).toBe(200);
   return match!.id;
+}
+
+/**
+ * Accepts a match as one of its parties: on `page` (signed in as them) when `user` is null, or
+ * signed in as `user` in a context of its own, opened from `page`'s browser and closed after.
+ */
+export async function acceptMatchAs(page: Page, user: Pick<TestUser, 'username' | 'password'> | null, matchId: number): Promise<void> {
+  let context: BrowserContext | null = null;
+  let actor = page;
+  if (user) {
+    const browser = page.context().browser();
+    expect(browser, 'a page opened from a browser').not.toBeNull();
+    context = await browser!.newContext();
+    actor = await context.newPage();
+    const signedIn = await actor.request.post('/api/login', { data: { username: user.username, password: user.password } });
+    expect(signedIn.status(), await signedIn.text()).toBe(200);
+  }
+  const accepted = await actor.request.post(`/api/matches/${matchId}/update`, { data: { status: 'accepted' } });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  await context?.close();
 }
 
 /** The investor analytics screen's charts, by their region titles (issue #8). */

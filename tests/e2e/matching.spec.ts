@@ -1,13 +1,14 @@
 // The two match screens (issue #4; docs/matching.md §9): a startup generates matches through the
-// UI, reads why a match scored as it did, declines one with a reason, reconsiders it, accepts
-// another and gets the Message button; filters, search and tabs; the investor side with its
-// industry filter and live updates; the dashboards' top 3; 375px and axe scans with cards.
+// UI, reads why a match scored as it did, declines one with a reason, reconsiders it (after a
+// confirmation), accepts others and gets the Message button once the investor has accepted too
+// (mutual consent, issue #14; docs/connections.md); filters, search and tabs; the investor side
+// with its industry filter and live updates; the dashboards' top 3; 375px and axe scans with cards.
 //
 // The e2e database is shared by every test running in parallel, so each test's users carry a
 // unique tag and a distinctive industry and city (CleanTech in Reykjavik), and assertions look at
 // this test's own cards only.
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { expectToast, hasHorizontalScroll, registerViaApi, seriousViolations, toastRegion, uniqueUsername, type RegisteredUser } from './helpers';
+import { acceptMatchAs, expectToast, hasHorizontalScroll, registerViaApi, seriousViolations, toastRegion, uniqueUsername, type RegisteredUser } from './helpers';
 
 // Each journey registers four users, saves their profiles and scores them before the first
 // click; on a loaded machine that alone can take a good part of the default 60 s.
@@ -98,6 +99,14 @@ function matchList(page: Page): Locator {
   return page.getByRole('list', { name: /matches, best first$/ });
 }
 
+/** The id of the signed-in startup's match with this investor. */
+async function matchIdWith(page: Page, investorId: number): Promise<number> {
+  const list = (await (await page.request.get('/api/matches/startup')).json()) as Array<{ id: number; investorId: number }>;
+  const match = list.find((candidate) => candidate.investorId === investorId);
+  expect(match, `a match with investor ${investorId}`).toBeDefined();
+  return match!.id;
+}
+
 /** Generates through the API (for tests that are about what comes after). */
 async function generateViaApi(page: Page): Promise<void> {
   const response = await page.request.post('/api/generate-matches');
@@ -107,7 +116,7 @@ async function generateViaApi(page: Page): Promise<void> {
 test.describe('startup investor matches', () => {
   test('generate, read why, decline with a reason, reconsider, accept, and message', async ({ page }) => {
     const { tag, investors } = await castForMatching(page);
-    const [best, partial] = investors as [Cast['investors'][number], Cast['investors'][number]];
+    const [best, partial, third] = investors as [Cast['investors'][number], Cast['investors'][number], Cast['investors'][number]];
     await page.goto('/startup/investor-matches');
     await expect(page.getByRole('heading', { level: 1, name: 'Investor Matches' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'No matches found' })).toBeVisible();
@@ -154,7 +163,13 @@ test.describe('startup investor matches', () => {
     const dialog = page.getByRole('dialog', { name: `Decline ${partial.firmName}?` });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('radio')).toHaveCount(7);
+    // Sharing the reason is off by default, and waits for a reason to share.
+    const share = dialog.getByRole('checkbox', { name: 'Share this reason with them' });
+    await expect(share).not.toBeChecked();
+    await expect(share).toBeDisabled();
     await dialog.getByRole('radio', { name: 'Timing' }).check();
+    await expect(share).toBeEnabled();
+    await expect(share).not.toBeChecked();
     await dialog.getByRole('button', { name: 'Decline', exact: true }).click();
     await expectToast(page, 'Match declined', `${partial.firmName} moved to Rejected. You can reconsider at any time.`);
     await expect(dialog).toBeHidden();
@@ -169,25 +184,57 @@ test.describe('startup investor matches', () => {
     await page.goBack();
     await setting(page, 'Search').fill(tag);
 
-    // Reconsider, then the Message button.
-    await partialCard.getByRole('button', { name: `Reconsider ${partial.firmName}` }).click();
-    await expectToast(page, 'Match reconsidered', `You accepted ${partial.firmName}. You can now message them.`);
+    // Reconsider asks first; Cancel changes nothing and returns focus to the button.
+    const reconsider = partialCard.getByRole('button', { name: `Reconsider ${partial.firmName}` });
+    await reconsider.click();
+    const confirm = page.getByRole('alertdialog', { name: `Connect with ${partial.firmName}?` });
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(reconsider).toBeFocused();
+    await expect(partialCard.getByText('Rejected', { exact: true })).toBeVisible();
+
+    // Confirmed, it accepts: the match waits for the investor, with no Message button yet.
+    await reconsider.click();
+    await confirm.getByRole('button', { name: 'Connect', exact: true }).click();
+    await expectToast(page, 'Match reconsidered', `Waiting for ${partial.firmName} to accept. You can message them once they do.`);
+    await expect(confirm).toBeHidden();
+    await expect(partialCard.getByText(`Waiting for ${partial.firmName}`, { exact: true })).toBeVisible();
+    await expect(partialCard.getByText('Pending', { exact: true })).toBeVisible();
+    await expect(partialCard.getByRole('link', { name: `Message ${partial.firmName}` })).toHaveCount(0);
+
+    // The investor accepts too: the card turns Accepted with the Message button, live.
+    await acceptMatchAs(page, partial, await matchIdWith(page, partial.id));
     await expect(partialCard.getByText('Accepted', { exact: true })).toBeVisible();
     await expect(partialCard.getByRole('link', { name: `Message ${partial.firmName}` })).toHaveAttribute('href', `/startup/communications?partner=${partial.id}`);
 
-    // Accept another from the Pending tab: it leaves the tab, and focus moves to the next card.
+    // An investor who accepted first wants to connect: their card comes first in Pending.
+    await acceptMatchAs(page, third, await matchIdWith(page, third.id));
+    const thirdCard = matchCard(page, third.firmName);
     await page.getByRole('tab', { name: /^Pending/ }).click();
     await expect(page).toHaveURL(/\?tab=pending$/);
     await expect(setting(page, 'Status')).toHaveValue('pending');
     await expect(matchList(page).getByRole('article')).toHaveCount(2);
+    await expect(thirdCard.getByText('Wants to connect with you', { exact: true })).toBeVisible();
+    await expect(matchList(page).getByRole('heading', { level: 3 })).toHaveText([third.firmName, best.firmName]);
+
+    // Accepting it connects: it leaves the tab, and focus moves to the next card.
+    await thirdCard.getByRole('button', { name: `Accept ${third.firmName}` }).click();
+    await expectToast(page, 'Match accepted', `You are connected with ${third.firmName}. You can now message them.`);
+    await expect(thirdCard).toBeHidden();
+    await expect(bestCard).toBeFocused();
+
+    // Accepting first waits: the card stays in Pending, the waiting line instead of its buttons.
     await bestCard.getByRole('button', { name: `Accept ${best.firmName}` }).click();
-    await expectToast(page, 'Match accepted', `You can now message ${best.firmName}.`);
-    await expect(bestCard).toBeHidden();
-    await expect(matchCard(page, investors[2]!.firmName)).toBeFocused();
+    await expectToast(page, 'Match accepted', `Waiting for ${best.firmName} to accept. You can message them once they do.`);
+    await expect(bestCard.getByText(`Waiting for ${best.firmName}`, { exact: true })).toBeVisible();
+    await expect(bestCard.getByRole('button', { name: /^(Accept|Decline) / })).toHaveCount(0);
+    await expect(bestCard).toBeFocused();
+
     await page.getByRole('tab', { name: /^Accepted/ }).click();
     await expect(matchList(page).getByRole('article')).toHaveCount(2);
-    await expect(bestCard.getByRole('link', { name: `Message ${best.firmName}` })).toHaveAttribute('href', `/startup/communications?partner=${best.id}`);
-    await expect(bestCard.getByRole('link', { name: `View Profile of ${best.firmName}` })).toHaveAttribute('href', `/investor/${best.id}`);
+    await expect(thirdCard.getByRole('link', { name: `Message ${third.firmName}` })).toHaveAttribute('href', `/startup/communications?partner=${third.id}`);
+    await expect(thirdCard.getByRole('link', { name: `View Profile of ${third.firmName}` })).toHaveAttribute('href', `/investor/${third.id}`);
   });
 
   test('search, the score slider from the keyboard, the status filter and tabs with counts', async ({ page }) => {
@@ -305,14 +352,27 @@ test.describe('investor startups', () => {
     await expect(matchCard(page, investor.firmName)).toBeHidden();
     await page.getByRole('tab', { name: /^Rejected/ }).click();
     await expect(matchCard(page, investor.firmName).getByText('Rejected', { exact: true })).toBeVisible();
+    // Who declined, without a reason (none was given, and none shared); only the investor may take it back.
+    await expect(matchCard(page, investor.firmName).getByText(`Declined by ${investor.firmName}`, { exact: true })).toBeVisible();
+    await expect(matchCard(page, investor.firmName).getByText(/^Their reason/)).toHaveCount(0);
+    await expect(matchCard(page, investor.firmName).getByRole('button', { name: /^(Reconsider|Accept) / })).toHaveCount(0);
 
-    // The investor reconsiders; the startup's Rejected tab loses the card and Accepted has it, live.
+    // The investor reconsiders (after confirming); the startup's Rejected tab loses the card and
+    // Pending has it, asking to connect, live.
     await card.getByRole('button', { name: `Reconsider ${startup.companyName}` }).click();
+    await investorPage.getByRole('alertdialog', { name: `Connect with ${startup.companyName}?` }).getByRole('button', { name: 'Connect', exact: true }).click();
     await expectToast(investorPage, 'Match reconsidered');
-    await expect(card.getByRole('link', { name: `Message ${startup.companyName}` })).toHaveAttribute('href', `/messages?partner=${startup.id}`);
+    await expect(card.getByText(`Waiting for ${startup.companyName}`, { exact: true })).toBeVisible();
     await expect(matchCard(page, investor.firmName)).toBeHidden();
+    await page.getByRole('tab', { name: /^Pending/ }).click();
+    await expect(matchCard(page, investor.firmName).getByText('Wants to connect with you', { exact: true })).toBeVisible();
+
+    // The startup accepts: connected, and both cards offer Message (the investor's live).
+    await matchCard(page, investor.firmName).getByRole('button', { name: `Accept ${investor.firmName}` }).click();
+    await expectToast(page, 'Match accepted', `You are connected with ${investor.firmName}. You can now message them.`);
     await page.getByRole('tab', { name: /^Accepted/ }).click();
     await expect(matchCard(page, investor.firmName).getByRole('link', { name: `Message ${investor.firmName}` })).toBeVisible();
+    await expect(card.getByRole('link', { name: `Message ${startup.companyName}` })).toHaveAttribute('href', `/messages?partner=${startup.id}`);
     await investorPage.context().close();
   });
 });

@@ -31,7 +31,7 @@ async function connectedPair(browser: Browser, names = { startup: 'Stella', inve
   const profiles = pairingProfiles();
   const startup = await newParty(browser, 'startup', profiles.startup, { firstName: names.startup, lastName: 'Founder' });
   const investor = await newParty(browser, 'investor', { ...profiles.investor, firmName: `${names.investor} Capital` }, { firstName: names.investor, lastName: 'Partner' });
-  await connectViaApi(startup.page, investor.user.id);
+  await connectViaApi(startup.page, investor.user, investor.page);
   return { startup, investor };
 }
 
@@ -110,8 +110,8 @@ test.describe('messaging between two people', () => {
     const startup = await newParty(browser, 'startup', profiles.startup, { firstName: 'Sunny', lastName: 'Founder' });
     const first = await newParty(browser, 'investor', { ...profiles.investor, firmName: 'Alma Capital' }, { firstName: 'Alma', lastName: 'First' });
     const second = await newParty(browser, 'investor', { ...profiles.investor, firmName: 'Bruno Capital' }, { firstName: 'Bruno', lastName: 'Second' });
-    await connectViaApi(startup.page, first.user.id);
-    await connectViaApi(startup.page, second.user.id);
+    await connectViaApi(startup.page, first.user, first.page);
+    await connectViaApi(startup.page, second.user, second.page);
 
     await startup.page.goto(`/messages?partner=${first.user.id}`);
     await expect(startup.page.getByRole('heading', { level: 2, name: 'Alma First' })).toBeVisible();
@@ -275,8 +275,8 @@ test.describe('the messages screens', () => {
     const investor = await newParty(browser, 'investor', { ...profiles.investor, firmName: 'Vera Ventures' }, { firstName: 'Vera', lastName: 'Investor' });
     const talkative = await newParty(browser, 'startup', profiles.startup, { firstName: 'Tom', lastName: 'Talkative' });
     const quiet = await newParty(browser, 'startup', profiles.startup, { firstName: 'Quinn', lastName: 'Quiet' });
-    await connectViaApi(talkative.page, investor.user.id);
-    await connectViaApi(quiet.page, investor.user.id);
+    await connectViaApi(talkative.page, investor.user, investor.page);
+    await connectViaApi(quiet.page, investor.user, investor.page);
     expect((await talkative.page.request.post('/api/messages', { data: { receiverId: investor.user.id, content: 'Tom says hi' } })).status()).toBe(201);
 
     const page = investor.page;

@@ -44,7 +44,7 @@ test.describe('shared milestones', () => {
   test('a suggestion joins the plan, the investor starts and completes it live, and the startup sees it done', async ({ browser }) => {
     const startup = await newStartup(browser);
     const investor = await newInvestor(browser);
-    await connectViaApi(startup.page, investor.user.id);
+    await connectViaApi(startup.page, investor.user, investor.page);
 
     // With a single connection the plan opens straight away; an empty plan offers suggestions.
     await openLive(startup.page, '/startup/milestones');
@@ -96,7 +96,7 @@ test.describe('shared milestones', () => {
   test('create and edit with the calendar (Sunday first, MM/dd/yyyy), the title rule, and delete', async ({ browser }) => {
     const startup = await newStartup(browser);
     const investor = await newInvestor(browser);
-    await connectViaApi(startup.page, investor.user.id);
+    await connectViaApi(startup.page, investor.user, investor.page);
     const page = startup.page;
     await page.goto('/startup/milestones');
     await plan(page, 'Nordlys Capital').getByRole('button', { name: 'Add milestone' }).click();
@@ -179,8 +179,8 @@ test.describe('shared milestones', () => {
     const startup = await newStartup(browser);
     const first = await newInvestor(browser, 'Nordlys Capital');
     const second = await newInvestor(browser, 'Aurora Partners');
-    await connectViaApi(startup.page, first.user.id);
-    await connectViaApi(startup.page, second.user.id);
+    await connectViaApi(startup.page, first.user, first.page);
+    await connectViaApi(startup.page, second.user, second.page);
     const page = startup.page;
 
     await page.goto('/startup/milestones');
@@ -258,7 +258,7 @@ test.describe('shared milestones', () => {
     expect(await hasHorizontalScroll(page)).toBe(false);
     expect(await seriousViolations(page)).toEqual([]);
 
-    await connectViaApi(page, investor.user.id);
+    await connectViaApi(page, investor.user, investor.page);
     await page.reload();
     await expect(plan(page, 'Nordlys Capital').getByRole('heading', { name: 'No milestones yet: start from a suggestion' })).toBeVisible();
     expect(await hasHorizontalScroll(page)).toBe(false);
@@ -296,7 +296,7 @@ test.describe('shared milestones', () => {
   test('the investor screen and dashboard card work at 375px and pass axe', async ({ browser }) => {
     const startup = await newStartup(browser);
     const investor = await newInvestor(browser);
-    await connectViaApi(startup.page, investor.user.id);
+    await connectViaApi(startup.page, investor.user, investor.page);
     for (const [title, status] of [
       ['Intro call', 'completed'],
       ['Due diligence', 'in_progress'],

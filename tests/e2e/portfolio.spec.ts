@@ -231,7 +231,7 @@ test.describe('investor portfolio', () => {
     const investor = await registerViaApi(page, 'investor');
     await saveInvestorProfileViaApi(page, { industryFocus: ['FinTech', 'SaaS'], stagePreference: ['Seed', 'Series A'] });
     const { context: startupContext, page: startupPage, user: startup } = await newParty(browser, 'startup');
-    await connectViaApi(startupPage, investor.id);
+    await connectViaApi(startupPage, investor, page);
     await startupContext.close();
 
     await openPortfolio(page);

@@ -3,17 +3,20 @@
 // is whose, and where the card's links go.
 import { describe, expect, it } from 'vitest';
 import type { InvestorSideMatch, MatchBreakdown, StartupSideMatch } from '../../src/shared/contracts/matches';
-import { describeGeneration } from '../../src/client/features/matching/api';
+import { describeDecision, describeGeneration } from '../../src/client/features/matching/api';
 import {
   DEFAULT_FILTERS,
   INDUSTRY_FILTER_OPTIONS,
   applyFilters,
+  canAnswer,
+  canReconsider,
   componentsFor,
   countByStatus,
   fitsFor,
   fromInvestorSide,
   fromStartupSide,
   hasActiveFilters,
+  standingLine,
   withStatus,
 } from '../../src/client/features/matching/match-view';
 
@@ -31,7 +34,11 @@ const breakdown: MatchBreakdown = {
   gateReason: null,
 };
 
-const base = { breakdown, decidedBy: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
+const base = { breakdown, decidedBy: null, theirDeclineReason: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
+
+/** Both answers that give a status: accepted is both, a decline is the viewer's own unless a test says otherwise. */
+const decisionsFor = (status: StartupSideMatch['status']) =>
+  status === 'accepted' ? { myDecision: 'accepted' as const, theirDecision: 'accepted' as const } : status === 'rejected' ? { myDecision: 'rejected' as const, theirDecision: 'pending' as const } : { myDecision: 'pending' as const, theirDecision: 'pending' as const };
 
 function startupSide(id: number, firmName: string, location: string | null, score: number, status: StartupSideMatch['status']): StartupSideMatch {
   return {
@@ -41,6 +48,7 @@ function startupSide(id: number, firmName: string, location: string | null, scor
     investorId: 100 + id,
     score,
     status,
+    ...decisionsFor(status),
     investor: {
       id: 100 + id,
       firmName,
@@ -66,6 +74,7 @@ function investorSide(id: number, companyName: string, location: string | null, 
     investorId: 9,
     score,
     status: 'pending',
+    ...decisionsFor('pending'),
     startup: {
       id: 200 + id,
       companyName,
@@ -174,10 +183,82 @@ describe('the generation toast', () => {
 
 describe('a declined match', () => {
   it('offers Reconsider only to the side that declined', () => {
-    const declinedByInvestor = { ...startupSide(9, 'Gate Fund', 'Oslo', 60, 'rejected'), decidedBy: 'investor' as const };
+    const declinedByInvestor = { ...startupSide(9, 'Gate Fund', 'Oslo', 60, 'rejected'), decidedBy: 'investor' as const, myDecision: 'pending' as const, theirDecision: 'rejected' as const };
     const declinedByStartup = { ...startupSide(10, 'Own Fund', 'Oslo', 60, 'rejected'), decidedBy: 'startup' as const };
     expect(fromStartupSide(declinedByInvestor).isDeclinedByThem).toBe(true);
     expect(fromStartupSide(declinedByStartup).isDeclinedByThem).toBe(false);
-    expect(fromStartupSide({ ...declinedByInvestor, status: 'accepted' }).isDeclinedByThem).toBe(false);
+    expect(fromStartupSide({ ...declinedByInvestor, status: 'accepted', myDecision: 'accepted', theirDecision: 'accepted' }).isDeclinedByThem).toBe(false);
+  });
+});
+
+describe('where a match stands under mutual consent (docs/connections.md)', () => {
+  type Decisions = Pick<StartupSideMatch, 'status' | 'myDecision' | 'theirDecision'> & Partial<Pick<StartupSideMatch, 'theirDeclineReason' | 'decidedBy'>>;
+  const view = (id: number, score: number, decisions: Decisions) => fromStartupSide({ ...startupSide(id, `Fund ${id}`, null, score, decisions.status), ...decisions });
+  const open = { status: 'pending', myDecision: 'pending', theirDecision: 'pending' } as const;
+  const requested = { status: 'pending', myDecision: 'pending', theirDecision: 'accepted' } as const;
+  const waiting = { status: 'pending', myDecision: 'accepted', theirDecision: 'pending' } as const;
+  const connected = { status: 'accepted', myDecision: 'accepted', theirDecision: 'accepted' } as const;
+
+  it('says "Wants to connect with you" when only the other side accepted, and offers Accept and Decline', () => {
+    const match = view(1, 70, requested);
+    expect(match.standing).toBe('requested');
+    expect(standingLine(match)).toBe('Wants to connect with you');
+    expect(canAnswer(match)).toBe(true);
+    expect(canReconsider(match)).toBe(false);
+  });
+
+  it('says "Waiting for {name}" after the viewer accepted, with nothing left to answer', () => {
+    const match = view(2, 70, waiting);
+    expect(match.standing).toBe('waiting');
+    expect(standingLine(match)).toBe('Waiting for Fund 2');
+    expect(canAnswer(match)).toBe(false);
+    expect(canReconsider(match)).toBe(false);
+  });
+
+  it('has no line while nobody has answered, or once connected', () => {
+    expect(standingLine(view(3, 70, open))).toBeNull();
+    expect(canAnswer(view(3, 70, open))).toBe(true);
+    const match = view(4, 70, connected);
+    expect(match.standing).toBe('connected');
+    expect(standingLine(match)).toBeNull();
+    expect(canAnswer(match)).toBe(false);
+  });
+
+  it('says "Declined by {name}" with their reason only when they shared it, and offers nothing to answer', () => {
+    const unshared = view(5, 70, { status: 'rejected', myDecision: 'pending', theirDecision: 'rejected', decidedBy: 'investor' });
+    expect(standingLine(unshared)).toBe('Declined by Fund 5');
+    expect(unshared.theirDeclineReason).toBeNull();
+    expect(canAnswer(unshared)).toBe(false);
+    expect(canReconsider(unshared)).toBe(false);
+    const shared = view(6, 70, { status: 'rejected', myDecision: 'accepted', theirDecision: 'rejected', decidedBy: 'investor', theirDeclineReason: 'check_size' });
+    expect(standingLine(shared)).toBe('Declined by Fund 6');
+    expect(shared.theirDeclineReason).toBe('Check size');
+  });
+
+  it('offers Reconsider only after the viewer’s own decline, even when both declined', () => {
+    const mine = view(7, 70, { status: 'rejected', myDecision: 'rejected', theirDecision: 'accepted', decidedBy: 'startup' });
+    expect(mine.standing).toBe('declined');
+    expect(standingLine(mine)).toBeNull();
+    expect(canReconsider(mine)).toBe(true);
+    const both = view(8, 70, { status: 'rejected', myDecision: 'rejected', theirDecision: 'rejected', decidedBy: 'startup' });
+    expect(canReconsider(both)).toBe(true);
+    expect(standingLine(both)).toBe('Declined by Fund 8');
+  });
+
+  it('puts connection requests first in every tab, and keeps the list’s order otherwise', () => {
+    const views = [view(1, 90, open), view(2, 80, waiting), view(3, 60, requested), view(4, 50, connected), view(5, 40, requested)];
+    expect(withStatus(views, 'pending').map((v) => v.id)).toEqual([3, 5, 1, 2]);
+    expect(withStatus(views, 'all').map((v) => v.id)).toEqual([3, 5, 1, 2, 4]);
+    expect(withStatus(views, 'accepted').map((v) => v.id)).toEqual([4]);
+    expect(countByStatus(views)).toEqual({ all: 5, pending: 4, accepted: 1, rejected: 0 });
+  });
+
+  it('toasts an accept as connected only when the other side had accepted too', () => {
+    const accept = { name: 'Fund 1', from: 'pending' as const, body: { status: 'accepted' as const } };
+    expect(describeDecision(accept, 'pending')).toEqual({ title: 'Match accepted', description: 'Waiting for Fund 1 to accept. You can message them once they do.' });
+    expect(describeDecision(accept, 'accepted')).toEqual({ title: 'Match accepted', description: 'You are connected with Fund 1. You can now message them.' });
+    expect(describeDecision({ ...accept, from: 'rejected' }, 'accepted').title).toBe('Match reconsidered');
+    expect(describeDecision({ ...accept, from: 'rejected' }, 'rejected').description).toBe('You accepted Fund 1, but they have declined this match.');
+    expect(describeDecision({ ...accept, body: { status: 'rejected' } }, 'rejected').title).toBe('Match declined');
   });
 });

@@ -57,6 +57,7 @@ export function ConfirmDialog({
   description,
   children,
   confirmLabel,
+  confirmVariant,
   onConfirm,
   isPending,
   onCloseAutoFocus,
@@ -69,6 +70,8 @@ export function ConfirmDialog({
   /** More to say below the question. */
   children?: ReactNode;
   confirmLabel: string;
+  /** Destructive unless said otherwise (a confirmation that connects is not destructive). */
+  confirmVariant?: 'destructive' | 'default';
   onConfirm: (event: MouseEvent<HTMLButtonElement>) => void;
   isPending?: boolean;
   onCloseAutoFocus?: ComponentProps<typeof AlertDialogPrimitive.Content>['onCloseAutoFocus'];
@@ -82,7 +85,7 @@ export function ConfirmDialog({
         {children}
         <AlertDialogFooter>
           <AlertDialogCancel disabled={isPending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction disabled={isPending} onClick={onConfirm}>
+          <AlertDialogAction variant={confirmVariant} disabled={isPending} onClick={onConfirm}>
             {confirmLabel}
           </AlertDialogAction>
         </AlertDialogFooter>

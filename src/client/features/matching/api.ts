@@ -11,7 +11,7 @@ import {
   type StartupSideMatch,
   type UpdateMatchBody,
 } from '@shared/contracts/matches';
-import type { MatchStatus, UserType } from '@shared/enums';
+import type { MatchDecision as Decision, MatchStatus, UserType } from '@shared/enums';
 import { activityKeys } from '@/features/activity/api';
 import { dashboardKeys } from '@/features/dashboard/api';
 import { api } from '@/lib/api';
@@ -69,14 +69,22 @@ export interface MatchDecision {
   id: number;
   /** The counterpart's name, for the toast. */
   name: string;
-  from: MatchStatus;
+  /** The viewer's own answer before this decision (every decision changes it). */
+  from: Decision;
   body: UpdateMatchBody;
 }
 
-function decisionToast({ name, from, body }: MatchDecision) {
+/**
+ * The result toast. An accept connects only when the other side has accepted too (mutual
+ * consent), so `status` (the match's status in the answer) says which sentence is true.
+ */
+export function describeDecision({ name, from, body }: Pick<MatchDecision, 'name' | 'from' | 'body'>, status: MatchStatus): { title: string; description: string } {
   if (body.status === 'rejected') return { title: 'Match declined', description: `${name} moved to Rejected. You can reconsider at any time.` };
-  if (from === 'rejected') return { title: 'Match reconsidered', description: `You accepted ${name}. You can now message them.` };
-  return { title: 'Match accepted', description: `You can now message ${name}.` };
+  const reconsidered = from === 'rejected';
+  const title = reconsidered ? 'Match reconsidered' : 'Match accepted';
+  if (status === 'accepted') return { title, description: reconsidered ? `You accepted ${name}. You can now message them.` : `You are connected with ${name}. You can now message them.` };
+  if (status === 'rejected') return { title, description: `You accepted ${name}, but they have declined this match.` };
+  return { title, description: `Waiting for ${name} to accept. You can message them once they do.` };
 }
 
 function replaceMatch<T extends StartupSideMatch | InvestorSideMatch>(list: T[] | undefined, updated: T): T[] | undefined {
@@ -84,8 +92,8 @@ function replaceMatch<T extends StartupSideMatch | InvestorSideMatch>(list: T[] 
 }
 
 /**
- * POST /api/matches/:id/update: Accept, Decline (with an optional reason) or Reconsider. The
- * answer is the updated match, which replaces the old one in the list at once; the lists are
+ * POST /api/matches/:id/update: the viewer's own Accept, Decline (with an optional reason, shared
+ * only if asked) or Reconsider. The answer is the updated match, which replaces the old one in the list at once; the lists are
  * then refetched so anything else that changed shows too.
  */
 export function useUpdateMatch() {
@@ -95,7 +103,7 @@ export function useUpdateMatch() {
     onSuccess: (updated, decision) => {
       if ('investor' in updated) queryClient.setQueryData(startupMatchesQuery.queryKey, (list) => replaceMatch(list, updated));
       else queryClient.setQueryData(investorMatchesQuery.queryKey, (list) => replaceMatch(list, updated));
-      toast(decisionToast(decision));
+      toast(describeDecision(decision, updated.status));
     },
     onError: (error) => toast({ title: "Couldn't update the match", description: error.message, variant: 'destructive' }),
     // Also after a 409: the other party may have decided first, and the list should say so.

@@ -2,7 +2,7 @@
 // screens and their cards read MatchView, so the rules (what search looks at, which fit is whose,
 // where links go) are written once and unit-tested without a browser.
 import type { InvestorSideMatch, MatchBreakdown, StartupSideMatch } from '@shared/contracts/matches';
-import { FUNDING_GOAL_OPTIONS, INDUSTRIES, TEAM_SIZE_OPTIONS, bucketLabel, type MatchStatus, type UserType } from '@shared/enums';
+import { DECLINE_REASONS, FUNDING_GOAL_OPTIONS, INDUSTRIES, TEAM_SIZE_OPTIONS, bucketLabel, type MatchDecision, type MatchStatus, type UserType } from '@shared/enums';
 import { paths } from '@/app/paths';
 
 export interface CounterpartFact {
@@ -28,17 +28,54 @@ export interface Counterpart {
   searchText: string[];
 }
 
+/**
+ * Where a match stands for the viewer (mutual consent; docs/connections.md):
+ * - `open`: nobody has answered yet;
+ * - `requested`: only the other side accepted ("Wants to connect with you");
+ * - `waiting`: the viewer accepted, the other side has not answered ("Waiting for {name}");
+ * - `connected`: both accepted (status accepted);
+ * - `declined`: either side declined (status rejected).
+ */
+export type Standing = 'open' | 'requested' | 'waiting' | 'connected' | 'declined';
+
 export interface MatchView {
   id: number;
   score: number;
+  /** Both answers combined: accepted means connected. */
   status: MatchStatus;
+  myDecision: MatchDecision;
+  theirDecision: MatchDecision;
+  standing: Standing;
   breakdown: MatchBreakdown | null;
-  /** Declined by the other side: only they can reconsider, so the card offers no Reconsider. */
+  /** The other side declined: only they can take that back, so Accept is not offered. */
   isDeclinedByThem: boolean;
+  /** The label of the other side's decline reason, when they chose to share it. */
+  theirDeclineReason: string | null;
   counterpart: Counterpart;
 }
 
-const declinedBy = (match: { status: MatchStatus; decidedBy: UserType | null }, counterpartSide: UserType) => match.status === 'rejected' && match.decidedBy === counterpartSide;
+type Decisions = Pick<StartupSideMatch, 'status' | 'myDecision' | 'theirDecision' | 'theirDeclineReason'>;
+
+export function standingOf({ status, myDecision, theirDecision }: Pick<Decisions, 'status' | 'myDecision' | 'theirDecision'>): Standing {
+  if (status === 'accepted') return 'connected';
+  if (status === 'rejected' || myDecision === 'rejected' || theirDecision === 'rejected') return 'declined';
+  if (myDecision === 'accepted') return 'waiting';
+  return theirDecision === 'accepted' ? 'requested' : 'open';
+}
+
+/** The decision fields every view shares, whichever side the viewer is on. */
+function decisionFields(match: Decisions) {
+  const isDeclinedByThem = match.theirDecision === 'rejected';
+  const reason = isDeclinedByThem ? DECLINE_REASONS.find((candidate) => candidate.value === match.theirDeclineReason) : undefined;
+  return {
+    status: match.status,
+    myDecision: match.myDecision,
+    theirDecision: match.theirDecision,
+    standing: standingOf(match),
+    isDeclinedByThem,
+    theirDeclineReason: reason?.label ?? null,
+  };
+}
 
 const present = (facts: Array<CounterpartFact | null>): CounterpartFact[] => facts.filter((fact): fact is CounterpartFact => fact !== null && fact.value !== '');
 const fact = (label: string, value: string | null | undefined): CounterpartFact | null => (value ? { label, value } : null);
@@ -49,9 +86,8 @@ export function fromStartupSide(match: StartupSideMatch): MatchView {
   return {
     id: match.id,
     score: match.score,
-    status: match.status,
+    ...decisionFields(match),
     breakdown: match.breakdown,
-    isDeclinedByThem: declinedBy(match, 'investor'),
     counterpart: {
       userId: match.investorId,
       name: investor.firmName,
@@ -78,9 +114,8 @@ export function fromInvestorSide(match: InvestorSideMatch): MatchView {
   return {
     id: match.id,
     score: match.score,
-    status: match.status,
+    ...decisionFields(match),
     breakdown: match.breakdown,
-    isDeclinedByThem: declinedBy(match, 'startup'),
     counterpart: {
       userId: match.startupId,
       name: startup.companyName,
@@ -130,9 +165,31 @@ export function applyFilters(matches: readonly MatchView[], filters: MatchFilter
   );
 }
 
+/**
+ * One tab's cards. Connection requests (the other side said yes and waits for the viewer) come
+ * first; otherwise the list keeps its order (best score first, as the server sends it).
+ */
 export function withStatus(matches: readonly MatchView[], status: StatusFilter): MatchView[] {
-  return status === 'all' ? [...matches] : matches.filter((match) => match.status === status);
+  const kept = status === 'all' ? [...matches] : matches.filter((match) => match.status === status);
+  return [...kept.filter((match) => match.standing === 'requested'), ...kept.filter((match) => match.standing !== 'requested')];
 }
+
+/**
+ * The sentence that says where the match stands, or null when there is nothing to wait for
+ * (open, connected, or declined by the viewer alone).
+ */
+export function standingLine(match: MatchView): string | null {
+  if (match.isDeclinedByThem) return `Declined by ${match.counterpart.name}`;
+  if (match.standing === 'requested') return 'Wants to connect with you';
+  if (match.standing === 'waiting') return `Waiting for ${match.counterpart.name}`;
+  return null;
+}
+
+/** Accept and Decline: only while the viewer has not answered and the other side has not declined. */
+export const canAnswer = (match: MatchView) => match.myDecision === 'pending' && !match.isDeclinedByThem;
+
+/** Reconsider: only the viewer's own decline can be taken back. */
+export const canReconsider = (match: MatchView) => match.myDecision === 'rejected';
 
 export function countByStatus(matches: readonly MatchView[]): Record<StatusFilter, number> {
   const counts: Record<StatusFilter, number> = { all: matches.length, pending: 0, accepted: 0, rejected: 0 };

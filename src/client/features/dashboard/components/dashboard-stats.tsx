@@ -1,7 +1,11 @@
 // The four stat cards of each dashboard, fed by GET /api/dashboard/stats. A zero is
-// never shown bare: it comes with what to do to change it.
+// never shown bare: it comes with what to do to change it. Above them, when someone has accepted
+// a match and waits for this user's answer, a line says how many, linking to the Pending tab
+// where those requests come first (docs/connections.md).
 import { useQuery } from '@tanstack/react-query';
-import { Briefcase, FolderLock, Gauge, Handshake, MessagesSquare, Rocket } from 'lucide-react';
+import { Link } from 'wouter';
+import { ArrowRight, Briefcase, FolderLock, Gauge, Handshake, MessagesSquare, Rocket, UserRoundPlus } from 'lucide-react';
+import type { UserType } from '@shared/enums';
 import type { DashboardStats } from '@shared/contracts/dashboard';
 import { paths } from '@/app/paths';
 import { ErrorState } from '@/components/ui/error-state';
@@ -85,6 +89,30 @@ function investorCards(stats: Extract<DashboardStats, { kind: 'investor' }>): St
   ];
 }
 
+/** "1 investor wants to connect with you", "3 startups want to connect with you". */
+export function connectionRequestsText(count: number, kind: UserType): string {
+  const noun = kind === 'startup' ? 'investor' : 'startup';
+  return count === 1 ? `1 ${noun} wants to connect with you` : `${count} ${noun}s want to connect with you`;
+}
+
+function ConnectionRequestsNotice({ count, kind }: { count: number; kind: UserType }) {
+  return (
+    <div className="mb-4 flex flex-col gap-2 rounded-xl border border-primary/30 bg-primary/5 p-4 sm:flex-row sm:items-center sm:justify-between">
+      <p className="flex items-center gap-2 text-sm font-medium">
+        <UserRoundPlus aria-hidden className="size-4 shrink-0 text-primary" />
+        {connectionRequestsText(count, kind)}
+      </p>
+      <Link
+        href={paths.matches(kind, { tab: 'pending' })}
+        className="inline-flex items-center gap-1 self-start rounded-sm text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring sm:self-auto"
+      >
+        Review requests
+        <ArrowRight aria-hidden className="size-3.5" />
+      </Link>
+    </div>
+  );
+}
+
 export function DashboardStatCards() {
   const { data, isPending, isError, error, refetch, isFetching } = useQuery(dashboardStatsQuery);
   return (
@@ -101,11 +129,14 @@ export function DashboardStatCards() {
       ) : isError ? (
         <ErrorState compact title="We couldn't load your numbers" message={error.message} onRetry={() => void refetch()} isRetrying={isFetching} />
       ) : (
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-          {(data.kind === 'startup' ? startupCards(data) : investorCards(data)).map((card) => (
-            <StatCard key={card.title} {...card} />
-          ))}
-        </div>
+        <>
+          {data.connectionRequests > 0 && <ConnectionRequestsNotice count={data.connectionRequests} kind={data.kind} />}
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+            {(data.kind === 'startup' ? startupCards(data) : investorCards(data)).map((card) => (
+              <StatCard key={card.title} {...card} />
+            ))}
+          </div>
+        </>
       )}
     </section>
   );

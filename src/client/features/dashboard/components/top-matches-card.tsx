@@ -10,6 +10,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button, LinkButton } from '@/components/ui/button';
 import { ListSkeleton } from '@/components/ui/skeleton';
 import { paths } from '@/app/paths';
+import { cn } from '@/lib/utils';
 import { investorMatchesQuery, startupMatchesQuery } from '@/features/matching/api';
 import { ScoreBadge } from '@/features/matching/components/score-badge';
 import { STATUS_LABELS, fromInvestorSide, fromStartupSide, type MatchView } from '@/features/matching/match-view';
@@ -42,7 +43,8 @@ export function TopMatchesCard({ userType, className }: { userType: UserType; cl
       titleId="top-matches-title"
       title={userType === 'startup' ? 'Top Investor Matches' : 'Top Startup Matches'}
       description={`Your best ${userType === 'startup' ? 'investor' : 'startup'} matches by compatibility score.`}
-      className={className}
+      // min-w-0: a long top reason is truncated to the card, never widening the dashboard's grid at 375px.
+      className={cn('min-w-0', className)}
       query={query}
       data={rows}
       loading={<ListSkeleton label="Loading matches" rows={TOP_MATCH_COUNT} leadingClassName="size-11 rounded-full" hasAction />}

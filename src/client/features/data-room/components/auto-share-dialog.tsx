@@ -1,5 +1,5 @@
 // The per-startup auto-share setting: document types shared automatically with an investor the
-// moment a match with them is accepted (by either side). Off (nothing chosen) by default.
+// moment a match with them connects (both sides accepted; docs/connections.md). Off (nothing chosen) by default.
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Settings2 } from 'lucide-react';

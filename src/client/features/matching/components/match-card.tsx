@@ -1,20 +1,21 @@
-// One match on either screen: the counterpart, the score and why it is what it is (the top
-// reasons, the biggest shortfall, both one-sided fits, and on demand every component; see
-// docs/matching.md, "Explanations"), and the decisions: Accept and Decline (with an optional
-// reason) while pending, Reconsider once rejected (only by the side that declined), Message once
-// accepted. View Profile always.
-import { useId, useRef, useState, type ReactNode } from 'react';
+// One match on either screen: the counterpart, the score and why it is what it is (see
+// why-this-match.tsx), where the match stands under mutual consent (docs/connections.md), and the
+// viewer's own decisions: Accept and Decline (with an optional reason, shared only if asked) while
+// they have not answered, Reconsider (after a confirmation) once they declined, Message and the
+// other connection-only actions once both accepted. View Profile always.
+import { useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link } from 'wouter';
-import { Ban, BriefcaseBusiness, ChevronDown, CircleCheck, CircleDashed, CircleX, LoaderCircle, MapPin, MessageSquare, RotateCcw, ThumbsUp, TriangleAlert } from 'lucide-react';
-import type { MatchBreakdown } from '@shared/contracts/matches';
-import type { DeclineReason, MatchStatus, UserType } from '@shared/enums';
+import { BriefcaseBusiness, CircleCheck, CircleDashed, CircleX, Hourglass, LoaderCircle, MapPin, MessageSquare, RotateCcw, ThumbsUp, UserRoundPlus } from 'lucide-react';
+import type { DeclineReason, MatchDecision, MatchStatus, UserType } from '@shared/enums';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { useUpdateMatch } from '../api';
-import { STATUS_LABELS, componentsFor, fitsFor, type MatchView } from '../match-view';
+import { STATUS_LABELS, canAnswer, canReconsider, standingLine, type MatchView } from '../match-view';
 import { DeclineDialog } from './decline-dialog';
 import { ScoreBadge } from './score-badge';
+import { WhyThisMatch } from './why-this-match';
 
 const STATUS_ICONS = { pending: CircleDashed, accepted: CircleCheck, rejected: CircleX } as const;
 
@@ -28,6 +29,14 @@ function StatusBadge({ status }: { status: MatchStatus }) {
   );
 }
 
+/** What Reconsider will do, in the confirmation: it depends on the other side's answer. */
+function reconsiderText(match: MatchView): string {
+  const { name } = match.counterpart;
+  if (match.theirDecision === 'accepted') return `${name} has already accepted, so you will be connected at once: you can message each other and share documents.`;
+  if (match.theirDecision === 'rejected') return `${name} has declined this match too. You will be connected only if they reconsider as well.`;
+  return `The match goes back to Pending and waits for ${name}. You will be connected once they accept too.`;
+}
+
 export function MatchCard({
   match,
   viewer,
@@ -39,8 +48,8 @@ export function MatchCard({
   viewer: UserType;
   /** The card's place in the visible list, so focus can land on its neighbour if it leaves the tab. */
   position: number;
-  /** After a decision: `from` is the status before it, so focus can wait for the list to catch up. */
-  onDecided: (matchId: number, position: number, from: MatchStatus) => void;
+  /** After a decision: `from` is the viewer's answer before it, so focus can wait for the list to catch up. */
+  onDecided: (matchId: number, position: number, from: MatchDecision) => void;
   /** Extra, side-specific content at the foot of the card (e.g. the startup's data room engagement). */
   footer?: ReactNode;
 }) {
@@ -48,29 +57,45 @@ export function MatchCard({
   const headingId = useId();
   const update = useUpdateMatch();
   const [isDeclineOpen, setDeclineOpen] = useState(false);
-  // Set when a decline succeeded: the dialog's close then hands focus to the list, not the button.
-  const declinedFrom = useRef<MatchStatus | null>(null);
+  const [isReconsiderOpen, setReconsiderOpen] = useState(false);
+  // Set when a decision made in a dialog succeeded: its close then hands focus to the list, not
+  // back to the button that opened it (which may be gone).
+  const decidedFrom = useRef<MatchDecision | null>(null);
   const declineButton = useRef<HTMLButtonElement>(null);
+  const reconsiderButton = useRef<HTMLButtonElement>(null);
   const isBusy = update.isPending;
   // Which decision is in flight, so only its own button says so.
   const inFlight = update.isPending ? update.variables : undefined;
   const isAccepting = inFlight?.from === 'pending' && inFlight.body.status === 'accepted';
   const isReconsidering = inFlight?.from === 'rejected';
+  const line = standingLine(match);
 
-  const decide = (status: 'accepted' | 'rejected', reason?: DeclineReason) => {
-    const from = match.status;
+  const decide = (status: 'accepted' | 'rejected', reason?: DeclineReason, shareReason = false) => {
+    const from = match.myDecision;
+    const body = status === 'accepted' ? { status } : { status, ...(reason ? { reason } : {}), ...(shareReason ? { shareReason: true } : {}) };
     update.mutate(
-      { id: match.id, name: counterpart.name, from, body: reason ? { status, reason } : { status } },
+      { id: match.id, name: counterpart.name, from, body },
       {
         onSuccess: () => {
-          if (status === 'rejected') {
-            // Focus moves on once the dialog has closed (see onCloseAutoFocus).
-            declinedFrom.current = from;
+          if (status === 'rejected' || from === 'rejected') {
+            // Focus moves on once the dialog has closed (see dialogCloseFocus).
+            decidedFrom.current = from;
             setDeclineOpen(false);
+            setReconsiderOpen(false);
           } else onDecided(match.id, position, from);
         },
       },
     );
+  };
+
+  // The dialogs have no Radix trigger, so focus is placed here: back on the button after a cancel;
+  // after a decision, wherever the list decides.
+  const dialogCloseFocus = (event: Event, button: RefObject<HTMLButtonElement | null>) => {
+    event.preventDefault();
+    const from = decidedFrom.current;
+    decidedFrom.current = null;
+    if (from) onDecided(match.id, position, from);
+    else button.current?.focus();
   };
 
   return (
@@ -96,6 +121,12 @@ export function MatchCard({
               <span className="min-w-0 truncate">{counterpart.location}</span>
             </p>
           )}
+          {match.standing === 'requested' && (
+            <p className="mt-2 inline-flex items-center gap-1.5 rounded-full bg-primary/10 px-2.5 py-1 text-sm font-medium text-primary">
+              <UserRoundPlus aria-hidden className="size-4 shrink-0" />
+              {line}
+            </p>
+          )}
         </div>
       </header>
 
@@ -110,7 +141,19 @@ export function MatchCard({
             View Profile<span className="sr-only"> of {counterpart.name}</span>
           </Link>
         </Button>
-        {match.status === 'pending' && (
+        {match.standing === 'waiting' && (
+          <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+            <Hourglass aria-hidden className="size-4 shrink-0" />
+            {line}
+          </p>
+        )}
+        {match.isDeclinedByThem && (
+          <div className="grid justify-items-end text-sm text-muted-foreground">
+            <p>{line}</p>
+            {match.theirDeclineReason && <p>Their reason: {match.theirDeclineReason}</p>}
+          </div>
+        )}
+        {canAnswer(match) && (
           <>
             <Button ref={declineButton} variant="outline" onClick={() => setDeclineOpen(true)} disabled={isBusy}>
               <CircleX aria-hidden />
@@ -123,9 +166,8 @@ export function MatchCard({
             </Button>
           </>
         )}
-        {match.status === 'rejected' && match.isDeclinedByThem && <p className="text-sm text-muted-foreground">Declined by {counterpart.name}</p>}
-        {match.status === 'rejected' && !match.isDeclinedByThem && (
-          <Button variant="outline" onClick={() => decide('accepted')} disabled={isBusy}>
+        {canReconsider(match) && (
+          <Button ref={reconsiderButton} variant="outline" onClick={() => setReconsiderOpen(true)} disabled={isBusy}>
             {isReconsidering ? <LoaderCircle aria-hidden className="animate-spin" /> : <RotateCcw aria-hidden />}
             {isReconsidering ? 'Accepting...' : 'Reconsider'}
             <span className="sr-only"> {counterpart.name}</span>
@@ -154,16 +196,26 @@ export function MatchCard({
         open={isDeclineOpen}
         onOpenChange={setDeclineOpen}
         isPending={isBusy}
-        onConfirm={(reason) => decide('rejected', reason)}
-        onCloseAutoFocus={(event) => {
-          // The dialog has no Radix trigger, so focus is placed here: back on Decline after a
-          // cancel; after a decline (the button is gone) wherever the list decides.
-          event.preventDefault();
-          const from = declinedFrom.current;
-          declinedFrom.current = null;
-          if (from) onDecided(match.id, position, from);
-          else declineButton.current?.focus();
+        onConfirm={(reason, shareReason) => decide('rejected', reason, shareReason)}
+        onCloseAutoFocus={(event) => dialogCloseFocus(event, declineButton)}
+      />
+      <ConfirmDialog
+        open={isReconsiderOpen}
+        // Not while the request is in flight: the answer decides what the card shows next.
+        onOpenChange={(next) => {
+          if (next || !isBusy) setReconsiderOpen(next);
         }}
+        title={`Connect with ${counterpart.name}?`}
+        description={reconsiderText(match)}
+        confirmLabel={isReconsidering ? 'Connecting...' : 'Connect'}
+        confirmVariant="default"
+        isPending={isBusy}
+        onConfirm={(event) => {
+          // Kept open until the answer arrives, so a failure is seen where it was asked.
+          event.preventDefault();
+          decide('accepted');
+        }}
+        onCloseAutoFocus={(event) => dialogCloseFocus(event, reconsiderButton)}
       />
     </article>
   );
@@ -198,123 +250,6 @@ function CounterpartDetails({ match }: { match: MatchView }) {
         </dl>
       )}
       {counterpart.description && <p className="line-clamp-3 text-sm leading-relaxed break-words text-muted-foreground">{counterpart.description}</p>}
-    </div>
-  );
-}
-
-/** "Why this match": the guide's explanation, short by default, every component on request. */
-function WhyThisMatch({ viewer, score, breakdown, idPrefix }: { viewer: UserType; score: number; breakdown: MatchBreakdown | null; idPrefix: string }) {
-  const [isExpanded, setExpanded] = useState(false);
-  const headingId = `${idPrefix}-why`;
-  const detailsId = `${idPrefix}-details`;
-  if (!breakdown) {
-    return (
-      <section aria-labelledby={headingId} className="rounded-lg bg-muted/50 p-4">
-        <h4 id={headingId} className="text-sm font-semibold">
-          Why this match
-        </h4>
-        <p className="mt-1 text-sm text-muted-foreground">No explanation is stored for this match yet. Generating matches again refreshes it.</p>
-      </section>
-    );
-  }
-  const fits = fitsFor(viewer, breakdown);
-  return (
-    <section aria-labelledby={headingId} className="grid gap-3 rounded-lg bg-muted/50 p-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-        <h4 id={headingId} className="text-sm font-semibold">
-          Why this match
-        </h4>
-        <p className="text-sm text-muted-foreground">
-          Their fit for you <strong className="font-semibold text-foreground tabular-nums">{fits.theirFitForYou}</strong> · Your fit for them{' '}
-          <strong className="font-semibold text-foreground tabular-nums">{fits.yourFitForThem}</strong> →{' '}
-          <strong className="font-semibold text-foreground tabular-nums">{score}</strong>
-        </p>
-      </div>
-      {breakdown.gated ? (
-        <p className="flex items-start gap-2 text-sm">
-          <Ban aria-hidden className="mt-0.5 size-4 shrink-0 text-destructive" />
-          <span>{breakdown.gateReason ?? 'Excluded by a hard rule of one side.'}</span>
-        </p>
-      ) : (
-        <>
-          {breakdown.topReasons.length > 0 && (
-            <ul aria-label="Top reasons" className="grid gap-1.5">
-              {breakdown.topReasons.map((reason, index) => (
-                <li key={`${index}-${reason}`} className="flex items-start gap-2 text-sm">
-                  <CircleCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-success" />
-                  <span className="min-w-0 break-words">{reason}</span>
-                </li>
-              ))}
-            </ul>
-          )}
-          {breakdown.biggestShortfall && (
-            <p className="flex items-start gap-2 text-sm">
-              <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-600 dark:text-amber-400" />
-              <span className="min-w-0 break-words">
-                <span className="font-medium">Biggest shortfall: </span>
-                {breakdown.biggestShortfall}
-              </span>
-            </p>
-          )}
-        </>
-      )}
-      <div>
-        <button
-          type="button"
-          aria-expanded={isExpanded}
-          aria-controls={detailsId}
-          onClick={() => setExpanded((open) => !open)}
-          className="inline-flex items-center gap-1 rounded-sm text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          {isExpanded ? 'Hide score details' : 'Show score details'}
-          <ChevronDown aria-hidden className={cn('size-4 transition-transform', isExpanded && 'rotate-180')} />
-        </button>
-        <div id={detailsId} hidden={!isExpanded} className="mt-3">
-          {isExpanded && <ScoreDetails viewer={viewer} breakdown={breakdown} />}
-        </div>
-      </div>
-    </section>
-  );
-}
-
-const points = (value: number) => (Math.round(value * 10) / 10).toString();
-
-/** Every component of both one-sided fits: its reason and the points it earned out of its weight. */
-function ScoreDetails({ viewer, breakdown }: { viewer: UserType; breakdown: MatchBreakdown }) {
-  const fits = fitsFor(viewer, breakdown);
-  const parts = componentsFor(viewer, breakdown);
-  const sides = [
-    { title: 'Their fit for you', fit: fits.theirFitForYou, components: parts.theirFitForYou },
-    { title: 'Your fit for them', fit: fits.yourFitForThem, components: parts.yourFitForThem },
-  ];
-  return (
-    <div className="grid gap-4 md:grid-cols-2">
-      {sides.map((side) => (
-        <div key={side.title} className="grid content-start gap-2">
-          <h5 className="text-sm font-semibold">
-            {side.title} · <span className="tabular-nums">{side.fit}</span>
-          </h5>
-          <ul className="grid gap-2">
-            {side.components.map((component) => (
-              <li key={component.key} className="grid gap-1 text-sm">
-                <div className="flex items-start justify-between gap-3">
-                  <span className="min-w-0 break-words">{component.reason}</span>
-                  <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
-                    {points(component.contribution)} / {points(component.weight * 100)}
-                    <span className="sr-only"> points</span>
-                  </span>
-                </div>
-                <div aria-hidden className="h-1.5 overflow-hidden rounded-full bg-muted">
-                  <div className={cn('h-full rounded-full', component.value === null ? 'bg-muted-foreground/40' : 'bg-primary')} style={{ width: `${Math.round((component.value ?? 0.5) * 100)}%` }} />
-                </div>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ))}
-      <p className="text-xs text-muted-foreground md:col-span-2">
-        Each side&apos;s fit adds up the points of its components; anything unknown counts as half. The score combines the two fits so that the weaker one weighs most: a match has to suit both sides.
-      </p>
     </div>
   );
 }

@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Handshake, LoaderCircle, SearchX, Sparkles, UserRoundPen } from 'lucide-react';
-import type { UserType } from '@shared/enums';
+import type { MatchDecision, UserType } from '@shared/enums';
 import { paths } from '@/app/paths';
 import { Button, LinkButton } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -43,8 +43,8 @@ const TAB_LABELS: Record<Exclude<StatusFilter, 'all'>, string> = { pending: 'Pen
 interface FocusRequest {
   matchId: number;
   position: number;
-  /** The status before the decision: focus waits until the list shows the new one. */
-  from: string;
+  /** The viewer's answer before the decision: focus waits until the list shows the new one. */
+  from: MatchDecision;
 }
 
 export function MatchesScreen<T extends { id: number }>({
@@ -167,9 +167,11 @@ export function MatchesScreen<T extends { id: number }>({
 }
 
 /**
- * After Accept, Decline or Reconsider the card may leave the current tab, taking the focused
- * button with it. Focus then goes to the same card (if it stayed), the card now in its place, or
- * the tabs, once the list shows the decision.
+ * After Accept, Decline or Reconsider the card may leave the current tab, and the focused button
+ * goes either way (an accept that waits for the other side stays in Pending, without its
+ * buttons). Focus then goes to the same card (if it stayed), the card now in its place, or the
+ * tabs, once the list shows the decision. Every decision changes the viewer's own answer, so that
+ * is what says the list has caught up (the status may stay the same).
  */
 function useFocusAfterDecision(shown: readonly MatchView[]) {
   const [requested, request] = useState<FocusRequest | null>(null);
@@ -178,7 +180,7 @@ function useFocusAfterDecision(shown: readonly MatchView[]) {
   useEffect(() => {
     if (!requested || handled.current === requested) return;
     const same = shown.find((match) => match.id === requested.matchId);
-    if (same && same.status === requested.from) return; // the list has not caught up yet
+    if (same && same.myDecision === requested.from) return; // the list has not caught up yet
     handled.current = requested;
     const target = same ?? shown[Math.min(requested.position, shown.length - 1)];
     const element = target ? document.getElementById(`match-card-${target.id}`) : tabsRef.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
