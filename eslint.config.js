@@ -80,7 +80,8 @@ const serverBoundaries = {
           {
             from: { element: { type: 'feature', fileInternalPath: `!{${HTTP_FACING.join(',')}}` } },
             disallow: { to: ofType('http') },
-            message: 'A service never imports http/ ({{dependency.source}}): take the Actor from src/server/actor.ts and throw AppError from src/server/app-error.ts.',
+            message:
+              'A service never imports http/ ({{dependency.source}}): take the Actor from src/server/actor.ts and throw AppError from src/server/app-error.ts.',
           },
           ...Object.entries(FEATURE_DEPENDENCIES).map(([feature, dependencies]) => ({
             from: { element: { type: 'feature', captured: { feature } } },
@@ -91,12 +92,14 @@ const serverBoundaries = {
           {
             from: ofType('feature'),
             disallow: { to: { element: { type: 'feature', captured: { feature: '!{{from.element.captured.feature}}' }, fileInternalPath: '!index.ts' } } },
-            message: 'features/{{from.element.captured.feature}} imports the internals of features/{{to.element.captured.feature}} ({{dependency.source}}): import its public index.ts instead.',
+            message:
+              'features/{{from.element.captured.feature}} imports the internals of features/{{to.element.captured.feature}} ({{dependency.source}}): import its public index.ts instead.',
           },
           {
             from: ofType(['http', 'realtime', 'demo']),
             disallow: { to: { element: { type: 'feature', fileInternalPath: '!index.ts' } } },
-            message: '{{from.element.type}} imports the internals of features/{{to.element.captured.feature}} ({{dependency.source}}): import its public index.ts instead.',
+            message:
+              '{{from.element.type}} imports the internals of features/{{to.element.captured.feature}} ({{dependency.source}}): import its public index.ts instead.',
           },
         ],
       },
@@ -137,14 +140,20 @@ export default tseslint.config(
         'error',
         { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Never inject raw HTML: React escaping is our XSS defence.' },
       ],
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'The client talks to the server through src/shared contracts only.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/**'], message: 'The client talks to the server through src/shared contracts only.' }] },
+      ],
     },
   },
   serverBoundaries,
   {
     files: ['src/shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/client/**', 'react', 'node:*'], message: 'src/shared is universal code: zod only.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/**', '**/client/**', 'react', 'node:*'], message: 'src/shared is universal code: zod only.' }] },
+      ],
     },
   },
 );

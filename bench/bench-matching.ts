@@ -67,7 +67,11 @@ function buildPopulation(startupCount: number, investorCount: number, seed: numb
   const startupFeatures = population.startups.map((s) => normalizeStartup(s.raw)).sort(byStartupBlockingKey);
   const investorFeatures = population.investors.map((i) => normalizeInvestor(i.raw)).sort(byInvestorBlockingKey);
   const normalized = performance.now();
-  const built = buildTextIndex(startupFeatures.map((f) => f.document), investorFeatures.map((f) => f.document), { seed });
+  const built = buildTextIndex(
+    startupFeatures.map((f) => f.document),
+    investorFeatures.map((f) => f.document),
+    { seed },
+  );
   const indexed = performance.now();
   const startups = prepareStartups(startupFeatures, built.startupVectors);
   const investors = prepareInvestors(investorFeatures, built.investorVectors);
@@ -82,7 +86,9 @@ function buildPopulation(startupCount: number, investorCount: number, seed: numb
 const large = buildPopulation(100_000, 20_000, SEED);
 const { startups, investors, context } = large;
 const scorer = new PairScorer(context);
-console.log(`Matching bench: ${startups.length.toLocaleString('en')} startups × ${investors.length.toLocaleString('en')} investors (seed ${SEED}), median of ${REPETITIONS} runs`);
+console.log(
+  `Matching bench: ${startups.length.toLocaleString('en')} startups × ${investors.length.toLocaleString('en')} investors (seed ${SEED}), median of ${REPETITIONS} runs`,
+);
 console.log(`Setup (once per rebuild, not per request): ${large.setup}\n`);
 
 const sections: Section[] = [];
@@ -95,15 +101,29 @@ sections.push({
     const fast = time((r) => scorer.scoreInvestorsFor(subject(r), investors, scores));
     const trivial = time(() => trivialLoop(investors.length));
     const explainedSample = 2_000;
-    const explained = time((r) => {
-      const s = subject(r);
-      for (let n = 0; n < explainedSample; n++) scorePair(s, investors[n * 10]!, context);
-    }, 3) * (investors.length / explainedSample);
+    const explained =
+      time((r) => {
+        const s = subject(r);
+        for (let n = 0; n < explainedSample; n++) scorePair(s, investors[n * 10]!, context);
+      }, 3) *
+      (investors.length / explainedSample);
     const ranked = time((r) => rankCandidates(scorer, { kind: 'startup', startup: subject(r) }, investors, null, { limit: 20 }));
     return [
-      ['score 20k pairs', ms(fast), `trivial loop ${ms(trivial)}`, ratio(fast, trivial), `target < 100 ms; ${((investors.length / fast) * 1000 / 1e6).toFixed(2)} M pairs/s`],
+      [
+        'score 20k pairs',
+        ms(fast),
+        `trivial loop ${ms(trivial)}`,
+        ratio(fast, trivial),
+        `target < 100 ms; ${(((investors.length / fast) * 1000) / 1e6).toFixed(2)} M pairs/s`,
+      ],
       ['score + top 20 (rankCandidates)', ms(ranked), `fast path ${ms(fast)}`, ratio(ranked, fast), 'bounded heap, no full sort'],
-      ['explained path (reasons), 20k', ms(explained), `fast path ${ms(fast)}`, ratio(explained, fast), `extrapolated from ${explainedSample.toLocaleString('en')} pairs: build reasons for the top N only`],
+      [
+        'explained path (reasons), 20k',
+        ms(explained),
+        `fast path ${ms(fast)}`,
+        ratio(explained, fast),
+        `extrapolated from ${explainedSample.toLocaleString('en')} pairs: build reasons for the top N only`,
+      ],
     ];
   },
 });
@@ -123,7 +143,13 @@ sections.push({
     const brute = time((r) => rankCandidates(scorer, { kind: 'investor', investor: pick(r) }, startups, null, { limit: 20 }));
     const share = candidates / (REPETITIONS + 1) / startups.length;
     return [
-      ['blocked: candidates + score + top 20', ms(blocked), `brute force ${ms(brute)}`, ratio(blocked, brute), `${(100 * share).toFixed(1)}% of startups scored; guide ~40 ms`],
+      [
+        'blocked: candidates + score + top 20',
+        ms(blocked),
+        `brute force ${ms(brute)}`,
+        ratio(blocked, brute),
+        `${(100 * share).toFixed(1)}% of startups scored; guide ~40 ms`,
+      ],
     ];
   },
 });
@@ -158,8 +184,20 @@ sections.push({
     const perCore = (sampleInvestors.length * someStartups.length) / (bruteSample / 1000);
     const trivial = time(() => trivialLoop(sampleInvestors.length * someStartups.length), 3);
     return [
-      ['blocked re-score (10k × 10k)', ms(blocked), `brute force ${ms(brute)} (est.)`, ratio(blocked, brute), `${(blockedPairs / 1e6).toFixed(1)} M of 100 M pairs scored; index build ${ms(buildIndex)}`],
-      ['pairs per second per core', `${(perCore / 1e6).toFixed(2)} M/s`, `trivial loop ${((sampleInvestors.length * someStartups.length) / (trivial / 1000) / 1e6).toFixed(0)} M/s`, ratio(trivial, bruteSample), 'target ≥ 3 M/s (single thread, brute force)'],
+      [
+        'blocked re-score (10k × 10k)',
+        ms(blocked),
+        `brute force ${ms(brute)} (est.)`,
+        ratio(blocked, brute),
+        `${(blockedPairs / 1e6).toFixed(1)} M of 100 M pairs scored; index build ${ms(buildIndex)}`,
+      ],
+      [
+        'pairs per second per core',
+        `${(perCore / 1e6).toFixed(2)} M/s`,
+        `trivial loop ${((sampleInvestors.length * someStartups.length) / (trivial / 1000) / 1e6).toFixed(0)} M/s`,
+        ratio(trivial, bruteSample),
+        'target ≥ 3 M/s (single thread, brute force)',
+      ],
     ];
   },
 });
@@ -174,6 +212,8 @@ if (sink === Number.POSITIVE_INFINITY) console.log(sink); // keeps the trivial l
 // --- End-to-end HTTP (POST /api/generate-matches) --------------------------------------------------
 const requestStartups = Number(process.env.BENCH_REQUEST_STARTUPS ?? 20_000);
 const requestInvestors = Number(process.env.BENCH_REQUEST_INVESTORS ?? 20_000);
-console.log(`## POST /api/generate-matches end to end (real HTTP, ${requestStartups.toLocaleString('en')} startups × ${requestInvestors.toLocaleString('en')} investors in the database)`);
+console.log(
+  `## POST /api/generate-matches end to end (real HTTP, ${requestStartups.toLocaleString('en')} startups × ${requestInvestors.toLocaleString('en')} investors in the database)`,
+);
 const requestRows = await benchGenerateRequests({ startups: requestStartups, investors: requestInvestors, repetitions: REPETITIONS, seed: SEED + 2 });
 console.log(formatTable(['measure', 'median', 'baseline', 'ratio', 'note'], requestRows));

@@ -34,7 +34,15 @@ async function measure(label: string, database: DatabaseHandle) {
     const response = await fetch(`${base}/api/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin },
-      body: JSON.stringify({ userType, firstName: 'Bench', lastName: userType, username: `${userType}_${suffix}`, email: `${suffix}@${userType}.test`, password: 'Bench-Messaging-Passphrase-1', confirmPassword: 'Bench-Messaging-Passphrase-1' }),
+      body: JSON.stringify({
+        userType,
+        firstName: 'Bench',
+        lastName: userType,
+        username: `${userType}_${suffix}`,
+        email: `${suffix}@${userType}.test`,
+        password: 'Bench-Messaging-Passphrase-1',
+        confirmPassword: 'Bench-Messaging-Passphrase-1',
+      }),
     });
     return { id: ((await response.json()) as { id: number }).id, cookie: response.headers.get('set-cookie')!.split(';')[0]! };
   };
@@ -82,7 +90,11 @@ async function measure(label: string, database: DatabaseHandle) {
     const roundTrip = performance.now() - started;
 
     const sentAt = performance.now();
-    const response = await fetch(`${base}/api/messages`, { method: 'POST', headers: { cookie: startup.cookie, origin, 'content-type': 'application/json' }, body: JSON.stringify({ receiverId: investor.id, content: `message ${i}` }) });
+    const response = await fetch(`${base}/api/messages`, {
+      method: 'POST',
+      headers: { cookie: startup.cookie, origin, 'content-type': 'application/json' },
+      body: JSON.stringify({ receiverId: investor.id, content: `message ${i}` }),
+    });
     const { id } = (await response.json()) as { id: number };
     const answeredAt = performance.now();
     const receivedAt = early.get(id) ?? (await new Promise<number>((resolve) => waiting.set(id, resolve)));

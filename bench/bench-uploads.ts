@@ -59,7 +59,15 @@ async function main() {
     const register = await fetch(`${origin}/api/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin },
-      body: JSON.stringify({ userType: 'startup', firstName: 'Bench', lastName: 'Mark', username: `bench${Date.now()}`, email: `bench${Date.now()}@example.test`, password: 'Bench-Upload-Passphrase-1', confirmPassword: 'Bench-Upload-Passphrase-1' }),
+      body: JSON.stringify({
+        userType: 'startup',
+        firstName: 'Bench',
+        lastName: 'Mark',
+        username: `bench${Date.now()}`,
+        email: `bench${Date.now()}@example.test`,
+        password: 'Bench-Upload-Passphrase-1',
+        confirmPassword: 'Bench-Upload-Passphrase-1',
+      }),
     });
     const cookie = register.headers.get('set-cookie')!.split(';')[0]!;
     const file = pdfOfSize(FILE_BYTES);

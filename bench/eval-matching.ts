@@ -5,8 +5,18 @@
 // pair from σ(4(U − τ)) with the hidden utilities, so every ranker faces the same outcomes.
 import { CandidateIndex } from '../src/server/features/matching/engine/candidates';
 import {
-  congestionAdjusted, createUserState, fitGlobalModel, personalAdjustments, rankingWeights, recordDecision, startupAttributes, statedPriors,
-  uncertainty, withExploration, type Decision, type UserLearningState,
+  congestionAdjusted,
+  createUserState,
+  fitGlobalModel,
+  personalAdjustments,
+  rankingWeights,
+  recordDecision,
+  startupAttributes,
+  statedPriors,
+  uncertainty,
+  withExploration,
+  type Decision,
+  type UserLearningState,
 } from '../src/server/features/matching/engine/learning';
 import { normalizeInvestor, normalizeStartup } from '../src/server/features/matching/engine/normalize';
 import { createScoringContext, knownShare, PairScorer, type ScoringContext } from '../src/server/features/matching/engine/pair-scorer';
@@ -35,7 +45,11 @@ const started = performance.now();
 const population = generatePopulation({ startups: STARTUPS, investors: INVESTORS, seed: SEED });
 const startupFeatures = population.startups.map((s) => normalizeStartup(s.raw));
 const investorFeatures = population.investors.map((i) => normalizeInvestor(i.raw));
-const built = buildTextIndex(startupFeatures.map((f) => f.document), investorFeatures.map((f) => f.document), { seed: SEED });
+const built = buildTextIndex(
+  startupFeatures.map((f) => f.document),
+  investorFeatures.map((f) => f.document),
+  { seed: SEED },
+);
 const startups = prepareStartups(startupFeatures, built.startupVectors);
 const investors = prepareInvestors(investorFeatures, built.investorVectors);
 const baseContext = createScoringContext(built.index);
@@ -104,7 +118,14 @@ function evaluate(lists: number[][]): Metrics {
     mrr.push(reciprocalRankAt(relevant, K));
     hits.push(relevant.some(Boolean) ? 1 : 0);
   });
-  return { precision: mean(precision), ndcg: mean(ndcg), mrr: mean(mrr), hitRate: mean(hits), coverage: exposure.filter((count) => count > 0).length / nI, gini: gini(exposure) };
+  return {
+    precision: mean(precision),
+    ndcg: mean(ndcg),
+    mrr: mean(mrr),
+    hitRate: mean(hits),
+    coverage: exposure.filter((count) => count > 0).length / nI,
+    gini: gini(exposure),
+  };
 }
 
 const listsBy = (values: Float32Array) => testPositions.map((_, row) => topK(values.subarray(row * nI, (row + 1) * nI), K));
@@ -154,7 +175,10 @@ investors.forEach((investor, iPos) => {
 });
 
 // Fit the global models, then each investor's δ online, in decision order, and RECON counts.
-const investorModel = fitGlobalModel('investor', investorDecisions.map((d) => d.decision));
+const investorModel = fitGlobalModel(
+  'investor',
+  investorDecisions.map((d) => d.decision),
+);
 const startupModel = fitGlobalModel('startup', startupDecisions);
 const states: UserLearningState[] = investors.map(() => createUserState('investor'));
 for (const { iPos, sPos, decision } of investorDecisions) {
@@ -184,7 +208,10 @@ function learnedLists(withCongestion: boolean, explorationSlots: 0 | 1 | 2): num
     if (explorationSlots > 0) {
       const uncertainOf = (iPos: number) => {
         learnedScorer.score(s, learnedInvestors[iPos]!);
-        const known = (knownShare(learnedScorer.lastComponents, 0, learnedContext.investorWeights) + knownShare(learnedScorer.lastComponents, COMPONENT_COUNT, learnedContext.startupWeights)) / 2;
+        const known =
+          (knownShare(learnedScorer.lastComponents, 0, learnedContext.investorWeights) +
+            knownShare(learnedScorer.lastComponents, COMPONENT_COUNT, learnedContext.startupWeights)) /
+          2;
         return uncertainty(known, decisionsPerInvestor[iPos]!);
       };
       // Exploration candidates: decent scores (the rest of the top 50), most uncertain first.
@@ -205,8 +232,12 @@ results.push([`${LEARNED} + ${EXPLORATION_SLOTS} explore/10`, evaluate(learnedLi
 
 // --- Report ------------------------------------------------------------------------------------
 const f3 = (value: number) => value.toFixed(3);
-console.log(`Matching eval: ${STARTUPS} startups × ${INVESTORS} investors, seed ${SEED}; ${testPositions.length} held-out startups, ${trainPositions.length} training`);
-console.log(`Text index: ${built.index.vocabulary.size} terms, c50 = ${f3(built.index.c50)}, c99 = ${f3(built.index.c99)}; round-1 decisions: ${investorDecisions.length} pairs\n`);
+console.log(
+  `Matching eval: ${STARTUPS} startups × ${INVESTORS} investors, seed ${SEED}; ${testPositions.length} held-out startups, ${trainPositions.length} training`,
+);
+console.log(
+  `Text index: ${built.index.vocabulary.size} terms, c50 = ${f3(built.index.c50)}, c99 = ${f3(built.index.c99)}; round-1 decisions: ${investorDecisions.length} pairs\n`,
+);
 console.log(
   formatTable(
     ['ranker', 'P@10', 'NDCG@10', 'MRR@10', 'recip. hit@10', 'inv. coverage@10', 'exposure Gini'],
@@ -232,7 +263,9 @@ testPositions.forEach((sPos, row) => {
   candidateTotal += candidates.size;
   for (const iPos of topK(base.score.subarray(row * nI, (row + 1) * nI), K)) if (candidates.has(iPos)) kept++;
 });
-console.log(`\nBlocking: ${f3(candidateTotal / testPositions.length / nI)} of investors scored per startup; recall of the brute-force top 10: ${f3(kept / (testPositions.length * K))}`);
+console.log(
+  `\nBlocking: ${f3(candidateTotal / testPositions.length / nI)} of investors scored per startup; recall of the brute-force top 10: ${f3(kept / (testPositions.length * K))}`,
+);
 
 // Targets: two-sided beats the best one-sided ranker by ≥ 10%; learning improves P@10 without
 // dropping investor coverage below .85.

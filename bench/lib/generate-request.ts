@@ -35,12 +35,25 @@ const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value.toFixed(0
 async function insertPopulation(database: DatabaseHandle, options: RequestBenchOptions): Promise<void> {
   const population = generatePopulation({ startups: options.startups, investors: options.investors, seed: options.seed });
   const passwordHash = await hashPassword(PASSWORD);
-  const insertSide = async <T extends { raw: { id: number } }>(people: T[], userType: 'startup' | 'investor', profile: (person: T, userId: number) => object) => {
+  const insertSide = async <T extends { raw: { id: number } }>(
+    people: T[],
+    userType: 'startup' | 'investor',
+    profile: (person: T, userId: number) => object,
+  ) => {
     for (let start = 0; start < people.length; start += CHUNK) {
       const chunk = people.slice(start, start + CHUNK);
       const inserted = await database.db
         .insert(users)
-        .values(chunk.map((person) => ({ username: `${userType}${person.raw.id}`, email: `${userType}${person.raw.id}@bench.test`, passwordHash, userType, firstName: 'Bench', lastName: userType })))
+        .values(
+          chunk.map((person) => ({
+            username: `${userType}${person.raw.id}`,
+            email: `${userType}${person.raw.id}@bench.test`,
+            passwordHash,
+            userType,
+            firstName: 'Bench',
+            lastName: userType,
+          })),
+        )
         .returning({ id: users.id });
       const rows = chunk.map((person, n) => profile(person, inserted[n]!.id));
       if (userType === 'startup') await database.db.insert(startupProfiles).values(rows as Array<typeof startupProfiles.$inferInsert>);
@@ -48,12 +61,30 @@ async function insertPopulation(database: DatabaseHandle, options: RequestBenchO
     }
   };
   await insertSide(population.startups, 'startup', ({ raw }, userId) => ({
-    userId, companyName: `Startup ${raw.id}`, location: raw.location, stage: raw.stage, industry: raw.industry, description: raw.description,
-    teamSize: 1, fundingGoal: raw.fundingGoal, businessModel: raw.businessModel, financials: raw.financials, investorPreferences: raw.investorPreferences, profileCompleteness: 80,
+    userId,
+    companyName: `Startup ${raw.id}`,
+    location: raw.location,
+    stage: raw.stage,
+    industry: raw.industry,
+    description: raw.description,
+    teamSize: 1,
+    fundingGoal: raw.fundingGoal,
+    businessModel: raw.businessModel,
+    financials: raw.financials,
+    investorPreferences: raw.investorPreferences,
+    profileCompleteness: 80,
   }));
   await insertSide(population.investors, 'investor', ({ raw }, userId) => ({
-    userId, firmName: `Fund ${raw.id}`, location: raw.location, description: raw.description, investmentThesis: raw.investmentThesis,
-    industryFocus: raw.industryFocus as string[], stagePreference: raw.stagePreference as string[], investmentRange: raw.investmentRange as string[], portfolioSize: raw.portfolioSize, profileCompleteness: 80,
+    userId,
+    firmName: `Fund ${raw.id}`,
+    location: raw.location,
+    description: raw.description,
+    investmentThesis: raw.investmentThesis,
+    industryFocus: raw.industryFocus as string[],
+    stagePreference: raw.stagePreference as string[],
+    investmentRange: raw.investmentRange as string[],
+    portfolioSize: raw.portfolioSize,
+    profileCompleteness: 80,
   }));
 }
 
@@ -85,7 +116,15 @@ async function measure(label: string, database: DatabaseHandle, options: Request
       const response = await fetch(`${base}/api/register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ userType, firstName: 'Bench', lastName: 'Caller', username: `caller_${suffix}`, email: `${suffix}@caller.test`, password: PASSWORD, confirmPassword: PASSWORD }),
+        body: JSON.stringify({
+          userType,
+          firstName: 'Bench',
+          lastName: 'Caller',
+          username: `caller_${suffix}`,
+          email: `${suffix}@caller.test`,
+          password: PASSWORD,
+          confirmPassword: PASSWORD,
+        }),
       });
       return response.headers.get('set-cookie')!.split(';')[0]!;
     };
@@ -95,12 +134,33 @@ async function measure(label: string, database: DatabaseHandle, options: Request
     await fetch(`${base}/api/startup/profile`, {
       method: 'PUT',
       headers: json(startupCookie),
-      body: JSON.stringify({ companyName: 'Bench Payments', website: '', location: 'London, UK', foundingDate: '', stage: 'Seed', industry: 'FinTech', description: 'Payments and lending infrastructure for small businesses, sold as a subscription.', teamSize: 6, fundingGoal: 1_000_000 }),
+      body: JSON.stringify({
+        companyName: 'Bench Payments',
+        website: '',
+        location: 'London, UK',
+        foundingDate: '',
+        stage: 'Seed',
+        industry: 'FinTech',
+        description: 'Payments and lending infrastructure for small businesses, sold as a subscription.',
+        teamSize: 6,
+        fundingGoal: 1_000_000,
+      }),
     });
     await fetch(`${base}/api/investor/profile`, {
       method: 'PUT',
       headers: json(investorCookie),
-      body: JSON.stringify({ firmName: 'Bench Ventures', website: '', location: 'Berlin, Germany', foundingDate: '', description: 'An early-stage fund backing technical founders.', investmentThesis: 'B2B software and fintech infrastructure with usage-based revenue.', portfolioSize: 30, industryFocus: ['FinTech', 'SaaS'], stagePreference: ['Seed', 'Series A'], investmentRange: ['$500K - $1M', '$1M - $3M'] }),
+      body: JSON.stringify({
+        firmName: 'Bench Ventures',
+        website: '',
+        location: 'Berlin, Germany',
+        foundingDate: '',
+        description: 'An early-stage fund backing technical founders.',
+        investmentThesis: 'B2B software and fintech infrastructure with usage-based revenue.',
+        portfolioSize: 30,
+        industryFocus: ['FinTech', 'SaaS'],
+        stagePreference: ['Seed', 'Series A'],
+        investmentRange: ['$500K - $1M', '$1M - $3M'],
+      }),
     });
     await app.jobs.idle();
     // Past the engine's sync overlap (10 s): measure the steady state, not the minutes after a bulk import.
@@ -114,9 +174,27 @@ async function measure(label: string, database: DatabaseHandle, options: Request
     const baseline = await timeRequest(() => fetch(`${base}/api/user`, { headers: { cookie: startupCookie } }), options.repetitions);
     const population = `${options.startups.toLocaleString('en')} startups × ${options.investors.toLocaleString('en')} investors`;
     return [
-      [`${label}: startup generates (warm)`, ms(startupWarm), `GET /api/user ${ms(baseline)}`, `${(startupWarm / baseline).toFixed(1)}×`, `target < 500 ms on PostgreSQL; ${population}`],
-      [`${label}: investor generates (warm)`, ms(investorWarm), `GET /api/user ${ms(baseline)}`, `${(investorWarm / baseline).toFixed(1)}×`, 'against every startup, after blocking'],
-      [`${label}: first request (engine build)`, ms(cold), `warm ${ms(startupWarm)}`, `${(cold / startupWarm).toFixed(1)}×`, `once per instance start or rebuild; population inserted in ${ms(insertMs)}`],
+      [
+        `${label}: startup generates (warm)`,
+        ms(startupWarm),
+        `GET /api/user ${ms(baseline)}`,
+        `${(startupWarm / baseline).toFixed(1)}×`,
+        `target < 500 ms on PostgreSQL; ${population}`,
+      ],
+      [
+        `${label}: investor generates (warm)`,
+        ms(investorWarm),
+        `GET /api/user ${ms(baseline)}`,
+        `${(investorWarm / baseline).toFixed(1)}×`,
+        'against every startup, after blocking',
+      ],
+      [
+        `${label}: first request (engine build)`,
+        ms(cold),
+        `warm ${ms(startupWarm)}`,
+        `${(cold / startupWarm).toFixed(1)}×`,
+        `once per instance start or rebuild; population inserted in ${ms(insertMs)}`,
+      ],
     ];
   } finally {
     await app.close();

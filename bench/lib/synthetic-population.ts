@@ -32,50 +32,155 @@ const clamp = (value: number, low: number, high: number) => Math.min(high, Math.
 
 // City, country, continent, weight. The engine parses the label with its own gazetteer.
 const CITIES: ReadonlyArray<readonly [string, string, string, number]> = [
-  ['San Francisco, CA', 'US', 'NA', 8], ['New York, NY', 'US', 'NA', 7], ['Boston, MA', 'US', 'NA', 4], ['Austin, TX', 'US', 'NA', 3],
-  ['Seattle, WA', 'US', 'NA', 3], ['Los Angeles, CA', 'US', 'NA', 3], ['Chicago, IL', 'US', 'NA', 2], ['Miami, FL', 'US', 'NA', 2],
-  ['Toronto, Canada', 'CA', 'NA', 3], ['Vancouver, Canada', 'CA', 'NA', 1], ['Mexico City, Mexico', 'MX', 'NA', 1],
-  ['São Paulo, Brazil', 'BR', 'SA', 2], ['Buenos Aires, Argentina', 'AR', 'SA', 1],
-  ['London, UK', 'UK', 'EU', 7], ['Manchester, UK', 'UK', 'EU', 1], ['Dublin, Ireland', 'IE', 'EU', 1], ['Paris, France', 'FR', 'EU', 4],
-  ['Berlin, Germany', 'DE', 'EU', 4], ['Munich, Germany', 'DE', 'EU', 2], ['Amsterdam, Netherlands', 'NL', 'EU', 2],
-  ['Stockholm, Sweden', 'SE', 'EU', 2], ['Copenhagen, Denmark', 'DK', 'EU', 1], ['Helsinki, Finland', 'FI', 'EU', 1],
-  ['Lisbon, Portugal', 'PT', 'EU', 1], ['Madrid, Spain', 'ES', 'EU', 1], ['Barcelona, Spain', 'ES', 'EU', 1], ['Zurich, Switzerland', 'CH', 'EU', 1],
-  ['Milan, Italy', 'IT', 'EU', 1], ['Warsaw, Poland', 'PL', 'EU', 1], ['Tel Aviv, Israel', 'IL', 'AS', 2], ['Dubai, UAE', 'AE', 'AS', 1],
-  ['Lagos, Nigeria', 'NG', 'AF', 1], ['Nairobi, Kenya', 'KE', 'AF', 1], ['Cape Town, South Africa', 'ZA', 'AF', 1],
-  ['Bangalore, India', 'IN', 'AS', 3], ['Mumbai, India', 'IN', 'AS', 1], ['Singapore', 'SG', 'AS', 2], ['Seoul, South Korea', 'KR', 'AS', 1],
-  ['Tokyo, Japan', 'JP', 'AS', 1], ['Sydney, Australia', 'AU', 'OC', 1],
+  ['San Francisco, CA', 'US', 'NA', 8],
+  ['New York, NY', 'US', 'NA', 7],
+  ['Boston, MA', 'US', 'NA', 4],
+  ['Austin, TX', 'US', 'NA', 3],
+  ['Seattle, WA', 'US', 'NA', 3],
+  ['Los Angeles, CA', 'US', 'NA', 3],
+  ['Chicago, IL', 'US', 'NA', 2],
+  ['Miami, FL', 'US', 'NA', 2],
+  ['Toronto, Canada', 'CA', 'NA', 3],
+  ['Vancouver, Canada', 'CA', 'NA', 1],
+  ['Mexico City, Mexico', 'MX', 'NA', 1],
+  ['São Paulo, Brazil', 'BR', 'SA', 2],
+  ['Buenos Aires, Argentina', 'AR', 'SA', 1],
+  ['London, UK', 'UK', 'EU', 7],
+  ['Manchester, UK', 'UK', 'EU', 1],
+  ['Dublin, Ireland', 'IE', 'EU', 1],
+  ['Paris, France', 'FR', 'EU', 4],
+  ['Berlin, Germany', 'DE', 'EU', 4],
+  ['Munich, Germany', 'DE', 'EU', 2],
+  ['Amsterdam, Netherlands', 'NL', 'EU', 2],
+  ['Stockholm, Sweden', 'SE', 'EU', 2],
+  ['Copenhagen, Denmark', 'DK', 'EU', 1],
+  ['Helsinki, Finland', 'FI', 'EU', 1],
+  ['Lisbon, Portugal', 'PT', 'EU', 1],
+  ['Madrid, Spain', 'ES', 'EU', 1],
+  ['Barcelona, Spain', 'ES', 'EU', 1],
+  ['Zurich, Switzerland', 'CH', 'EU', 1],
+  ['Milan, Italy', 'IT', 'EU', 1],
+  ['Warsaw, Poland', 'PL', 'EU', 1],
+  ['Tel Aviv, Israel', 'IL', 'AS', 2],
+  ['Dubai, UAE', 'AE', 'AS', 1],
+  ['Lagos, Nigeria', 'NG', 'AF', 1],
+  ['Nairobi, Kenya', 'KE', 'AF', 1],
+  ['Cape Town, South Africa', 'ZA', 'AF', 1],
+  ['Bangalore, India', 'IN', 'AS', 3],
+  ['Mumbai, India', 'IN', 'AS', 1],
+  ['Singapore', 'SG', 'AS', 2],
+  ['Seoul, South Korea', 'KR', 'AS', 1],
+  ['Tokyo, Japan', 'JP', 'AS', 1],
+  ['Sydney, Australia', 'AU', 'OC', 1],
 ];
 const COUNTRY_NAMES: Record<string, string> = {
-  US: 'United States', CA: 'Canada', MX: 'Mexico', BR: 'Brazil', AR: 'Argentina', UK: 'United Kingdom', IE: 'Ireland', FR: 'France', DE: 'Germany',
-  NL: 'Netherlands', SE: 'Sweden', DK: 'Denmark', FI: 'Finland', PT: 'Portugal', ES: 'Spain', CH: 'Switzerland', IT: 'Italy', PL: 'Poland',
-  IL: 'Israel', AE: 'United Arab Emirates', NG: 'Nigeria', KE: 'Kenya', ZA: 'South Africa', IN: 'India', SG: 'Singapore', KR: 'South Korea',
-  JP: 'Japan', AU: 'Australia',
+  US: 'United States',
+  CA: 'Canada',
+  MX: 'Mexico',
+  BR: 'Brazil',
+  AR: 'Argentina',
+  UK: 'United Kingdom',
+  IE: 'Ireland',
+  FR: 'France',
+  DE: 'Germany',
+  NL: 'Netherlands',
+  SE: 'Sweden',
+  DK: 'Denmark',
+  FI: 'Finland',
+  PT: 'Portugal',
+  ES: 'Spain',
+  CH: 'Switzerland',
+  IT: 'Italy',
+  PL: 'Poland',
+  IL: 'Israel',
+  AE: 'United Arab Emirates',
+  NG: 'Nigeria',
+  KE: 'Kenya',
+  ZA: 'South Africa',
+  IN: 'India',
+  SG: 'Singapore',
+  KR: 'South Korea',
+  JP: 'Japan',
+  AU: 'Australia',
 };
 const CONTINENT_NAMES: Record<string, string> = { NA: 'North America', SA: 'South America', EU: 'Europe', AS: 'Asia', AF: 'Africa', OC: 'Oceania' };
 
-interface City { label: string; country: string; continent: string }
+interface City {
+  label: string;
+  country: string;
+  continent: string;
+}
 const cityWeights = CITIES.map(([label, country, continent, weight]) => [{ label, country, continent }, weight] as const);
 
 // Per industry: vocabulary for descriptions and theses, and typical customers.
 const VOCABULARY: Record<string, { words: string[]; customers: string[] }> = {
-  SaaS: { words: ['workflow automation', 'dashboards', 'team collaboration', 'CRM', 'analytics', 'integrations', 'back-office operations', 'scheduling', 'reporting'], customers: ['mid-market companies', 'enterprises', 'operations teams'] },
-  FinTech: { words: ['payments', 'lending', 'banking', 'accounting', 'invoicing', 'treasury', 'cards', 'credit scoring', 'bookkeeping', 'compliance'], customers: ['small businesses', 'consumers', 'banks'] },
-  HealthTech: { words: ['patients', 'clinics', 'diagnostics', 'remote monitoring', 'hospitals', 'telehealth', 'pharmacy', 'mental health', 'care coordination'], customers: ['hospitals', 'patients', 'clinics'] },
-  EdTech: { words: ['students', 'teachers', 'courses', 'tutoring', 'classrooms', 'curriculum', 'exams', 'upskilling', 'learning paths'], customers: ['schools', 'students', 'employers'] },
-  'E-commerce': { words: ['online store', 'checkout', 'shoppers', 'brands', 'retail', 'fulfilment', 'catalogue', 'conversion', 'returns'], customers: ['online brands', 'shoppers', 'retailers'] },
-  'AI/ML': { words: ['machine learning', 'models', 'predictions', 'inference', 'computer vision', 'language models', 'training data', 'data labelling'], customers: ['enterprises', 'developers', 'data teams'] },
-  Blockchain: { words: ['tokens', 'wallets', 'smart contracts', 'crypto', 'custody', 'decentralised finance', 'stablecoins', 'on-chain data'], customers: ['traders', 'exchanges', 'developers'] },
-  CleanTech: { words: ['energy', 'grid', 'emissions', 'solar', 'batteries', 'carbon', 'heat pumps', 'electrification', 'buildings'], customers: ['utilities', 'building owners', 'industrial sites'] },
-  Consumer: { words: ['households', 'lifestyle', 'community', 'habits', 'wellness', 'food', 'pets', 'families', 'fitness'], customers: ['consumers', 'families', 'young adults'] },
-  Hardware: { words: ['devices', 'sensors', 'robotics', 'chips', 'firmware', 'drones', 'embedded systems', 'prototypes'], customers: ['manufacturers', 'logistics companies', 'utilities'] },
-  Manufacturing: { words: ['factories', 'production lines', 'supply chain', 'industrial', 'machining', 'quality control', 'procurement', 'maintenance'], customers: ['manufacturers', 'industrial sites', 'suppliers'] },
-  Marketplace: { words: ['buyers', 'sellers', 'listings', 'liquidity', 'matching', 'supply', 'bookings', 'services'], customers: ['freelancers', 'small businesses', 'consumers'] },
-  Media: { words: ['content', 'creators', 'audiences', 'video', 'publishing', 'streaming', 'podcasts', 'advertising'], customers: ['creators', 'publishers', 'audiences'] },
-  Mobile: { words: ['app', 'smartphone', 'notifications', 'mobile-first', 'iOS', 'Android', 'on-the-go', 'messaging'], customers: ['consumers', 'young adults', 'commuters'] },
-  Security: { words: ['identity', 'threats', 'breaches', 'vulnerabilities', 'encryption', 'attacks', 'zero trust', 'access control'], customers: ['enterprises', 'security teams', 'banks'] },
+  SaaS: {
+    words: ['workflow automation', 'dashboards', 'team collaboration', 'CRM', 'analytics', 'integrations', 'back-office operations', 'scheduling', 'reporting'],
+    customers: ['mid-market companies', 'enterprises', 'operations teams'],
+  },
+  FinTech: {
+    words: ['payments', 'lending', 'banking', 'accounting', 'invoicing', 'treasury', 'cards', 'credit scoring', 'bookkeeping', 'compliance'],
+    customers: ['small businesses', 'consumers', 'banks'],
+  },
+  HealthTech: {
+    words: ['patients', 'clinics', 'diagnostics', 'remote monitoring', 'hospitals', 'telehealth', 'pharmacy', 'mental health', 'care coordination'],
+    customers: ['hospitals', 'patients', 'clinics'],
+  },
+  EdTech: {
+    words: ['students', 'teachers', 'courses', 'tutoring', 'classrooms', 'curriculum', 'exams', 'upskilling', 'learning paths'],
+    customers: ['schools', 'students', 'employers'],
+  },
+  'E-commerce': {
+    words: ['online store', 'checkout', 'shoppers', 'brands', 'retail', 'fulfilment', 'catalogue', 'conversion', 'returns'],
+    customers: ['online brands', 'shoppers', 'retailers'],
+  },
+  'AI/ML': {
+    words: ['machine learning', 'models', 'predictions', 'inference', 'computer vision', 'language models', 'training data', 'data labelling'],
+    customers: ['enterprises', 'developers', 'data teams'],
+  },
+  Blockchain: {
+    words: ['tokens', 'wallets', 'smart contracts', 'crypto', 'custody', 'decentralised finance', 'stablecoins', 'on-chain data'],
+    customers: ['traders', 'exchanges', 'developers'],
+  },
+  CleanTech: {
+    words: ['energy', 'grid', 'emissions', 'solar', 'batteries', 'carbon', 'heat pumps', 'electrification', 'buildings'],
+    customers: ['utilities', 'building owners', 'industrial sites'],
+  },
+  Consumer: {
+    words: ['households', 'lifestyle', 'community', 'habits', 'wellness', 'food', 'pets', 'families', 'fitness'],
+    customers: ['consumers', 'families', 'young adults'],
+  },
+  Hardware: {
+    words: ['devices', 'sensors', 'robotics', 'chips', 'firmware', 'drones', 'embedded systems', 'prototypes'],
+    customers: ['manufacturers', 'logistics companies', 'utilities'],
+  },
+  Manufacturing: {
+    words: ['factories', 'production lines', 'supply chain', 'industrial', 'machining', 'quality control', 'procurement', 'maintenance'],
+    customers: ['manufacturers', 'industrial sites', 'suppliers'],
+  },
+  Marketplace: {
+    words: ['buyers', 'sellers', 'listings', 'liquidity', 'matching', 'supply', 'bookings', 'services'],
+    customers: ['freelancers', 'small businesses', 'consumers'],
+  },
+  Media: {
+    words: ['content', 'creators', 'audiences', 'video', 'publishing', 'streaming', 'podcasts', 'advertising'],
+    customers: ['creators', 'publishers', 'audiences'],
+  },
+  Mobile: {
+    words: ['app', 'smartphone', 'notifications', 'mobile-first', 'iOS', 'Android', 'on-the-go', 'messaging'],
+    customers: ['consumers', 'young adults', 'commuters'],
+  },
+  Security: {
+    words: ['identity', 'threats', 'breaches', 'vulnerabilities', 'encryption', 'attacks', 'zero trust', 'access control'],
+    customers: ['enterprises', 'security teams', 'banks'],
+  },
 };
 
-const INDUSTRY_WEIGHTS: ReadonlyArray<readonly [number, number]> = INDUSTRIES.map((name, index) => [index, ({ SaaS: 3, FinTech: 2.5, HealthTech: 2, 'AI/ML': 2.5, 'E-commerce': 1.5, Consumer: 1.5, CleanTech: 1.2, Security: 1.2 } as Record<string, number>)[name] ?? 1]);
+const INDUSTRY_WEIGHTS: ReadonlyArray<readonly [number, number]> = INDUSTRIES.map((name, index) => [
+  index,
+  ({ SaaS: 3, FinTech: 2.5, HealthTech: 2, 'AI/ML': 2.5, 'E-commerce': 1.5, Consumer: 1.5, CleanTech: 1.2, Security: 1.2 } as Record<string, number>)[name] ??
+    1,
+]);
 
 /** Business models a startup may have and an investor may (secretly) prefer. */
 export const BUSINESS_MODELS = ['subscription', 'marketplace', 'usage', 'hardware', 'consumer', 'deeptech', 'plg'] as const;
@@ -90,7 +195,11 @@ const STARTUP_MODEL_PHRASES: Record<BusinessModel, string[]> = {
   plg: ['with product-led growth', 'with self-serve signups', 'through bottom-up adoption'],
 };
 const INVESTOR_MODEL_PHRASES: Record<BusinessModel, string[]> = {
-  subscription: ['We like recurring revenue and subscription models.', 'SaaS with per-seat pricing is our sweet spot.', 'Subscription businesses with annual contracts appeal to us.'],
+  subscription: [
+    'We like recurring revenue and subscription models.',
+    'SaaS with per-seat pricing is our sweet spot.',
+    'Subscription businesses with annual contracts appeal to us.',
+  ],
   marketplace: ['We love marketplaces with network effects.', 'Two-sided marketplaces with a healthy take rate are our favourite.'],
   usage: ['We favour usage-based, pay-as-you-go models.', 'Consumption-based pricing excites us.'],
   hardware: ['Hardware welcome.', 'We are comfortable with hardware and robotics.'],
@@ -99,10 +208,21 @@ const INVESTOR_MODEL_PHRASES: Record<BusinessModel, string[]> = {
   plg: ['We look for product-led, self-serve motions.', 'Bottom-up adoption and PLG are what we look for.'],
 };
 const TYPICAL_MODELS: Record<string, BusinessModel[]> = {
-  SaaS: ['subscription', 'plg'], FinTech: ['subscription', 'usage'], HealthTech: ['subscription', 'hardware'], EdTech: ['subscription', 'consumer'],
-  'E-commerce': ['consumer', 'marketplace'], 'AI/ML': ['usage', 'deeptech', 'subscription'], Blockchain: ['usage'], CleanTech: ['hardware', 'deeptech', 'usage'],
-  Consumer: ['consumer', 'subscription'], Hardware: ['hardware', 'deeptech'], Manufacturing: ['hardware', 'subscription'], Marketplace: ['marketplace'],
-  Media: ['consumer', 'subscription'], Mobile: ['consumer', 'subscription'], Security: ['subscription', 'plg'],
+  SaaS: ['subscription', 'plg'],
+  FinTech: ['subscription', 'usage'],
+  HealthTech: ['subscription', 'hardware'],
+  EdTech: ['subscription', 'consumer'],
+  'E-commerce': ['consumer', 'marketplace'],
+  'AI/ML': ['usage', 'deeptech', 'subscription'],
+  Blockchain: ['usage'],
+  CleanTech: ['hardware', 'deeptech', 'usage'],
+  Consumer: ['consumer', 'subscription'],
+  Hardware: ['hardware', 'deeptech'],
+  Manufacturing: ['hardware', 'subscription'],
+  Marketplace: ['marketplace'],
+  Media: ['consumer', 'subscription'],
+  Mobile: ['consumer', 'subscription'],
+  Security: ['subscription', 'plg'],
 };
 // Hidden exclusions some theses state: the tag the scorer should gate on, and who it hits.
 const EXCLUSIONS = [
@@ -142,23 +262,56 @@ export interface StartupTruth {
   city: City;
 }
 
-export interface SyntheticInvestor { raw: RawInvestorProfile; truth: InvestorTruth }
-export interface SyntheticStartup { raw: RawStartupProfile; truth: StartupTruth }
+export interface SyntheticInvestor {
+  raw: RawInvestorProfile;
+  truth: InvestorTruth;
+}
+export interface SyntheticStartup {
+  raw: RawStartupProfile;
+  truth: StartupTruth;
+}
 
-const STAGE_WEIGHTS: ReadonlyArray<readonly [number, number]> = [[0, 0.28], [1, 0.3], [2, 0.18], [3, 0.11], [4, 0.07], [5, 0.04], [6, 0.02]];
-const INVESTOR_STAGE_WEIGHTS: ReadonlyArray<readonly [number, number]> = [[0, 0.18], [1, 0.27], [2, 0.22], [3, 0.14], [4, 0.1], [5, 0.07], [6, 0.02]];
+const STAGE_WEIGHTS: ReadonlyArray<readonly [number, number]> = [
+  [0, 0.28],
+  [1, 0.3],
+  [2, 0.18],
+  [3, 0.11],
+  [4, 0.07],
+  [5, 0.04],
+  [6, 0.02],
+];
+const INVESTOR_STAGE_WEIGHTS: ReadonlyArray<readonly [number, number]> = [
+  [0, 0.18],
+  [1, 0.27],
+  [2, 0.22],
+  [3, 0.14],
+  [4, 0.1],
+  [5, 0.07],
+  [6, 0.02],
+];
 /** The funding bucket typical of each stage. */
 const STAGE_BUCKET = [1, 2.6, 4.2, 5.2, 6, 6, 6];
 
 const adjacentTruth = (a: number, b: number): boolean => {
   // The truth's own notion of related sectors: pairs that share vocabulary. Deliberately coarser
   // than the scorer's adjacency table (no graded values), so the scorer is not handed the answer.
-  const groups = [['FinTech', 'Blockchain', 'E-commerce'], ['SaaS', 'AI/ML', 'Security'], ['E-commerce', 'Marketplace', 'Consumer', 'Mobile'], ['Hardware', 'Manufacturing', 'CleanTech'], ['Media', 'Consumer', 'Mobile'], ['HealthTech', 'AI/ML']];
+  const groups = [
+    ['FinTech', 'Blockchain', 'E-commerce'],
+    ['SaaS', 'AI/ML', 'Security'],
+    ['E-commerce', 'Marketplace', 'Consumer', 'Mobile'],
+    ['Hardware', 'Manufacturing', 'CleanTech'],
+    ['Media', 'Consumer', 'Mobile'],
+    ['HealthTech', 'AI/ML'],
+  ];
   return groups.some((group) => group.includes(INDUSTRIES[a]!) && group.includes(INDUSTRIES[b]!));
 };
 
 function generateInvestor(random: Random, id: number): SyntheticInvestor {
-  const primaryCount = pickWeighted(random, [[1, 0.3], [2, 0.45], [3, 0.25]]);
+  const primaryCount = pickWeighted(random, [
+    [1, 0.3],
+    [2, 0.45],
+    [3, 0.25],
+  ]);
   const primaries: number[] = [];
   while (primaries.length < primaryCount) {
     const industry = pickWeighted(random, INDUSTRY_WEIGHTS);
@@ -210,7 +363,19 @@ function generateInvestor(random: Random, id: number): SyntheticInvestor {
       portfolioSize,
     },
     // Reputable investors are choosier: the ones every founder wants are the hardest to get.
-    truth: { affinity, stageLow, stageHigh, checkLow, checkHigh, preferredModel, exclusion, isLocal, reputation, selectivity: 0.3 + 0.1 * random() + 0.6 * reputation, city },
+    truth: {
+      affinity,
+      stageLow,
+      stageHigh,
+      checkLow,
+      checkHigh,
+      preferredModel,
+      exclusion,
+      isLocal,
+      reputation,
+      selectivity: 0.3 + 0.1 * random() + 0.6 * reputation,
+      city,
+    },
   };
 }
 
@@ -236,10 +401,12 @@ function generateStartup(random: Random, id: number): SyntheticStartup {
   const modelInDescription = random() < 0.7;
   if (modelInDescription) sentences.push(`The product is ${modelText.join(' and ')}.`);
   const revenue = stage >= 1 && quality > -0.5 ? Math.round(Math.exp(11 + stage + quality)) : 0;
-  if (random() < 0.6) sentences.push(revenue > 0 ? pick(random, ['We have paying customers.', 'Revenue is growing fast.', 'We are generating revenue.']) : 'We are pre-revenue.');
+  if (random() < 0.6)
+    sentences.push(revenue > 0 ? pick(random, ['We have paying customers.', 'Revenue is growing fast.', 'We are generating revenue.']) : 'We are pre-revenue.');
 
   // Stated preferences: truth-based, with the usual gaps.
-  const wantsArea = random() < 0.3 ? { kind: 'country' as const, code: city.country } : random() < 0.45 ? { kind: 'continent' as const, code: city.continent } : null;
+  const wantsArea =
+    random() < 0.3 ? { kind: 'country' as const, code: city.country } : random() < 0.45 ? { kind: 'continent' as const, code: city.continent } : null;
   // What the founder wants is partly aspirational, as founders' wants are: investors a stage or
   // two ahead (follow-on capacity), cheques at or above the raise, "strategic" sectors beyond
   // their own. Investors at those stages and sizes often do not want them back: the reciprocal
@@ -271,14 +438,35 @@ function generateStartup(random: Random, id: number): SyntheticStartup {
       businessModel: modelInDescription ? (random() < 0.5 ? { model: modelText[0] } : null) : { model: modelText.join(', ') },
       financials: revenue > 0 ? { arr: revenue } : null,
       investorPreferences: hasPreferences
-        ? { stages: valid(wantsStages).map((x) => STAGES[x]!), checkSizes: valid(wantsChecks).map((x) => FUNDING_BUCKETS[x]!), industries: wantsIndustries.map((x) => INDUSTRIES[x]!), location: wantsArea ? (wantsArea.kind === 'country' ? COUNTRY_NAMES[wantsArea.code]! : CONTINENT_NAMES[wantsArea.code]!) : '' }
+        ? {
+            stages: valid(wantsStages).map((x) => STAGES[x]!),
+            checkSizes: valid(wantsChecks).map((x) => FUNDING_BUCKETS[x]!),
+            industries: wantsIndustries.map((x) => INDUSTRIES[x]!),
+            location: wantsArea ? (wantsArea.kind === 'country' ? COUNTRY_NAMES[wantsArea.code]! : CONTINENT_NAMES[wantsArea.code]!) : '',
+          }
         : null,
     },
-    truth: { industry, stage, bucket, models, quality, selectivity: 0.7 + 0.3 * random(), reputationWeight: 0.4 + 0.5 * random(), wantsStages: valid(wantsStages), wantsChecks: valid(wantsChecks), wantsIndustries, wantsArea, city },
+    truth: {
+      industry,
+      stage,
+      bucket,
+      models,
+      quality,
+      selectivity: 0.7 + 0.3 * random(),
+      reputationWeight: 0.4 + 0.5 * random(),
+      wantsStages: valid(wantsStages),
+      wantsChecks: valid(wantsChecks),
+      wantsIndustries,
+      wantsArea,
+      city,
+    },
   };
 }
 
-export function generatePopulation(options: { startups: number; investors: number; seed: number }): { startups: SyntheticStartup[]; investors: SyntheticInvestor[] } {
+export function generatePopulation(options: { startups: number; investors: number; seed: number }): {
+  startups: SyntheticStartup[];
+  investors: SyntheticInvestor[];
+} {
   const random = createRandom(options.seed);
   const investors = Array.from({ length: options.investors }, (_, n) => generateInvestor(random, 100_000_000 + n));
   const startups = Array.from({ length: options.startups }, (_, n) => generateStartup(random, n + 1));
@@ -317,7 +505,9 @@ export function startupUtility(s: StartupTruth, i: InvestorTruth): number {
   const checkGap = Math.min(...s.wantsChecks.map((bucket) => rangeGap(bucket, i.checkLow, i.checkHigh)));
   const stageGap = Math.min(...s.wantsStages.map((stage) => rangeGap(stage, i.stageLow, i.stageHigh)));
   const outside = s.wantsArea !== null && (s.wantsArea.kind === 'country' ? i.city.country !== s.wantsArea.code : i.city.continent !== s.wantsArea.code);
-  return 0.3 * expertise + s.reputationWeight * i.reputation + 0.35 * Math.exp(-checkGap * checkGap) + 0.3 * Math.exp(-stageGap * stageGap) - (outside ? 0.35 : 0);
+  return (
+    0.3 * expertise + s.reputationWeight * i.reputation + 0.35 * Math.exp(-checkGap * checkGap) + 0.3 * Math.exp(-stageGap * stageGap) - (outside ? 0.35 : 0)
+  );
 }
 
 /** σ(4(U − τ)): the chance of accepting rises with utility U above the decider's selectivity τ. */

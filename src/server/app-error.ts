@@ -46,11 +46,7 @@ export function validationError(error: z.ZodError): AppError {
     if (!messages.includes(issue.message)) messages.push(issue.message);
   }
   const firstFieldMessage = Object.values(fieldErrors)[0]?.[0];
-  return new AppError(
-    'invalid',
-    message ?? firstFieldMessage ?? 'The request is not valid.',
-    Object.keys(fieldErrors).length > 0 ? fieldErrors : undefined,
-  );
+  return new AppError('invalid', message ?? firstFieldMessage ?? 'The request is not valid.', Object.keys(fieldErrors).length > 0 ? fieldErrors : undefined);
 }
 
 // Unknown keys are the caller's text: name a few, each cut short, so the sentence stays readable.

@@ -7,7 +7,14 @@ import type { AppDatabase } from './db/client';
 import type { Env } from './env';
 import { deleteExpiredSessions, type SessionContext, type SessionPolicy } from './features/auth';
 import { sweepOrphanBlobs, sweepStaleUploads } from './features/data-room';
-import { learnFromDecision, MATCHING_JOBS, rescorePendingMatches, type DecisionToLearn, type MatchingContext, type MatchingEngineStore } from './features/matching';
+import {
+  learnFromDecision,
+  MATCHING_JOBS,
+  rescorePendingMatches,
+  type DecisionToLearn,
+  type MatchingContext,
+  type MatchingEngineStore,
+} from './features/matching';
 import { sweepAnonymousTraffic } from './features/security';
 import { createJobQueue, deleteFinishedJobs, type JobHandler, type JobQueue, type Schedule } from './jobs/job-queue';
 import type { EventHub } from './realtime/event-hub';
@@ -61,7 +68,12 @@ export const SILENT_EVENTS: EventHub = { publish: async () => {}, subscribe: () 
 
 /** A service log over a logger that may not have `debug` (a script's console-like logger). */
 function serviceLog(log: JobLog): ServiceLog {
-  return { debug: (obj, msg) => log.debug?.(obj, msg), info: (obj, msg) => log.info(obj, msg), warn: (obj, msg) => log.warn(obj, msg), error: (obj, msg) => log.error(obj, msg) };
+  return {
+    debug: (obj, msg) => log.debug?.(obj, msg),
+    info: (obj, msg) => log.info(obj, msg),
+    warn: (obj, msg) => log.warn(obj, msg),
+    error: (obj, msg) => log.error(obj, msg),
+  };
 }
 
 /**

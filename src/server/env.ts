@@ -3,9 +3,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
-  .transform((value) => value === 'true' || value === '1');
+const booleanFlag = z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).transform((value) => value === 'true' || value === '1');
 
 const positiveInt = (fallback: number) =>
   z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').positive('must be above 0').default(fallback);
@@ -29,7 +27,11 @@ const trustProxy = z.string().transform((value, ctx): false | number | string[] 
   const text = value.trim();
   if (text === 'false' || text === '0') return false;
   if (text === 'true') {
-    ctx.issues.push({ code: 'custom', input: value, message: `true would trust every hop, so any client could forge X-Forwarded-For; give ${TRUST_PROXY_FORM}` });
+    ctx.issues.push({
+      code: 'custom',
+      input: value,
+      message: `true would trust every hop, so any client could forge X-Forwarded-For; give ${TRUST_PROXY_FORM}`,
+    });
     return z.NEVER;
   }
   if (/^\d+$/.test(text)) return Number(text);
@@ -41,7 +43,12 @@ const trustProxy = z.string().transform((value, ctx): false | number | string[] 
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
-  PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a port number').min(0, 'must be a port number').max(65535, 'must be a port number').default(5000),
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a port number')
+    .min(0, 'must be a port number')
+    .max(65535, 'must be a port number')
+    .default(5000),
   HOST: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()

@@ -106,7 +106,27 @@ function withoutParams(message: string): string {
 // PostgreSQL quotes both names ('relation "users"', 'constraint "users_email_key"') and input
 // ('invalid input syntax for type integer: "abc"', 'value "9999999999" is out of range'). A quoted
 // string stays only when the word before it says it is a name.
-const NAMED_THINGS = new Set(['relation', 'table', 'column', 'constraint', 'index', 'type', 'schema', 'function', 'sequence', 'database', 'role', 'encoding', 'extension', 'trigger', 'view', 'operator', 'collation', 'domain', 'enum']);
+const NAMED_THINGS = new Set([
+  'relation',
+  'table',
+  'column',
+  'constraint',
+  'index',
+  'type',
+  'schema',
+  'function',
+  'sequence',
+  'database',
+  'role',
+  'encoding',
+  'extension',
+  'trigger',
+  'view',
+  'operator',
+  'collation',
+  'domain',
+  'enum',
+]);
 
 function withoutQuotedValues(message: string): string {
   return message.replace(/(\w+)(\s+)"[^"]*"|"[^"]*"/g, (match, word: string | undefined, space: string | undefined) =>

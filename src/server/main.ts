@@ -40,13 +40,17 @@ async function main(): Promise<void> {
   // Upload temp files that a crash cut off. The embedded database locks DATA_DIR to this process,
   // so before listen nothing there can be in flight; other instances may share it on PostgreSQL.
   const staleAfterMs = database.kind === 'pglite' ? 0 : undefined;
-  await sweepStaleUploads({ ...app.contextBase, actor: null }, { olderThanMs: staleAfterMs }).catch((err: unknown) => app.log.warn({ err }, 'could not sweep stale uploads'));
+  await sweepStaleUploads({ ...app.contextBase, actor: null }, { olderThanMs: staleAfterMs }).catch((err: unknown) =>
+    app.log.warn({ err }, 'could not sweep stale uploads'),
+  );
   await app.listen({ port: env.PORT, host: env.HOST });
   // Durable jobs: what was due or running when the last process died runs now.
   await app.jobs.start();
 
   const { port } = app.server.address() as AddressInfo;
-  console.log(`\nVentureMatch is running at http://localhost:${port} (database: ${database.kind === 'pglite' ? `embedded, in ${env.DATA_DIR}` : 'PostgreSQL'})`);
+  console.log(
+    `\nVentureMatch is running at http://localhost:${port} (database: ${database.kind === 'pglite' ? `embedded, in ${env.DATA_DIR}` : 'PostgreSQL'})`,
+  );
   // Last, so the demo logins are the last thing a newcomer sees.
   if (demoLogins) console.log(`${demoLogins}\n`);
 }

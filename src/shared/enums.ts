@@ -66,15 +66,7 @@ export type Stage = (typeof STAGES)[number];
 
 export const TEAM_SIZES = ['1-5', '6-10', '11-25', '26-50', '51-100', '101-250', '251+'] as const;
 
-export const FUNDING_BUCKETS = [
-  '< $100K',
-  '$100K - $500K',
-  '$500K - $1M',
-  '$1M - $3M',
-  '$3M - $5M',
-  '$5M - $10M',
-  '$10M+',
-] as const;
+export const FUNDING_BUCKETS = ['< $100K', '$100K - $500K', '$500K - $1M', '$1M - $3M', '$3M - $5M', '$5M - $10M', '$10M+'] as const;
 
 /** Minimum lengths set by the product spec (ADR 0006 says why the password's stays at 6). */
 export const MIN_USERNAME_LENGTH = 3;

@@ -104,7 +104,11 @@ export function investorChecklist(profile: (InvestorCompletenessInput & { profil
   return [
     { label: 'Firm Information', isDone: hasText(profile?.firmName) && hasText(profile?.location), tab: 'profile' },
     { label: 'Firm Description', isDone: hasText(profile?.description), tab: 'profile' },
-    { label: 'Investment Criteria', isDone: hasItems(profile?.industryFocus) && hasItems(profile?.stagePreference) && hasItems(profile?.investmentRange), tab: 'criteria' },
+    {
+      label: 'Investment Criteria',
+      isDone: hasItems(profile?.industryFocus) && hasItems(profile?.stagePreference) && hasItems(profile?.investmentRange),
+      tab: 'criteria',
+    },
     { label: 'Investment Thesis', isDone: hasText(profile?.investmentThesis), tab: 'thesis' },
     { label: 'Startup Preferences', isDone: (profile?.profileCompleteness ?? 0) >= PREFERENCES_ITEM_THRESHOLD, tab: 'criteria' },
   ];

@@ -32,7 +32,8 @@ describe('GET /api/activities', () => {
     // 45 more entries, inserted in one transaction with one timestamp, so they all share it.
     const sameInstant = new Date();
     await suite.database.db.transaction(async (tx) => {
-      for (let i = 0; i < 45; i++) await recordActivity({ db: tx, clock: () => sameInstant }, { userId: user.id, activityType: 'viewed_profile', entityId: i, description: `Entry ${i}` });
+      for (let i = 0; i < 45; i++)
+        await recordActivity({ db: tx, clock: () => sameInstant }, { userId: user.id, activityType: 'viewed_profile', entityId: i, description: `Entry ${i}` });
     });
 
     const seen: number[] = [];
@@ -64,7 +65,14 @@ describe('GET /api/dashboard/stats', () => {
     const client = newClient();
     await client.register('startup');
     const response = await client.request({ method: 'GET', url: '/api/dashboard/stats' });
-    expect(response.json()).toEqual({ kind: 'startup', averageMatchScore: 0, potentialMatches: 0, connectionRequests: 0, sharedDocuments: 0, activeConversations: 0 });
+    expect(response.json()).toEqual({
+      kind: 'startup',
+      averageMatchScore: 0,
+      potentialMatches: 0,
+      connectionRequests: 0,
+      sharedDocuments: 0,
+      activeConversations: 0,
+    });
   });
 
   it('counts real matches, shared documents, conversations and portfolio companies', async () => {
@@ -100,14 +108,36 @@ describe('GET /api/dashboard/stats', () => {
       { senderId: investors[1]!.id, receiverId: startupUser.id, content: 'Hi back' },
       { senderId: investorUser.id, receiverId: startupUser.id, content: 'Interested' },
     ]);
-    await db.insert(portfolioCompanies).values({ investorId: investorUser.id, companyName: 'Past Co', industry: 'SaaS', stage: 'Seed', investmentDate: '2024-01-01', investmentAmount: 500_000, description: 'An earlier investment.' });
+    await db.insert(portfolioCompanies).values({
+      investorId: investorUser.id,
+      companyName: 'Past Co',
+      industry: 'SaaS',
+      stage: 'Seed',
+      investmentDate: '2024-01-01',
+      investmentAmount: 500_000,
+      description: 'An earlier investment.',
+    });
 
     const startupStats = (await startup.request({ method: 'GET', url: '/api/dashboard/stats' })).json();
     // mean(81, 70, 64, 90) = 76.25 → 76; pending 3, one of them a request waiting for the startup;
     // one document with a live grant; two partners.
-    expect(startupStats).toEqual({ kind: 'startup', averageMatchScore: 76, potentialMatches: 3, connectionRequests: 1, sharedDocuments: 1, activeConversations: 2 });
+    expect(startupStats).toEqual({
+      kind: 'startup',
+      averageMatchScore: 76,
+      potentialMatches: 3,
+      connectionRequests: 1,
+      sharedDocuments: 1,
+      activeConversations: 2,
+    });
 
     const investorStats = (await investorClient.request({ method: 'GET', url: '/api/dashboard/stats' })).json();
-    expect(investorStats).toEqual({ kind: 'investor', averageMatchScore: 90, potentialStartups: 1, connectionRequests: 1, portfolioCompanies: 1, activeConversations: 1 });
+    expect(investorStats).toEqual({
+      kind: 'investor',
+      averageMatchScore: 90,
+      potentialStartups: 1,
+      connectionRequests: 1,
+      portfolioCompanies: 1,
+      activeConversations: 1,
+    });
   });
 });

@@ -149,14 +149,23 @@ describe('POST /api/login', () => {
 
   it('accepts the username in any letter case', async () => {
     const { registration } = await freshClient().register('investor');
-    const response = await freshClient().request({ method: 'POST', url: '/api/login', payload: { username: registration.username.toUpperCase(), password: registration.password } });
+    const response = await freshClient().request({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: registration.username.toUpperCase(), password: registration.password },
+    });
     expect(response.statusCode).toBe(200);
   });
 
   it('never adopts a session id chosen by an attacker', async () => {
     const { registration } = await freshClient().register('startup');
     const fixated = 'attacker-chosen-session-token';
-    const response = await suite.app.inject({ method: 'POST', url: '/api/login', cookies: { vm_session: fixated }, payload: { username: registration.username, password: registration.password } });
+    const response = await suite.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      cookies: { vm_session: fixated },
+      payload: { username: registration.username, password: registration.password },
+    });
     expect(response.statusCode).toBe(200);
     const issued = response.cookies.find((cookie) => cookie.name === 'vm_session' && cookie.value !== '');
     expect(issued?.value).toBeDefined();
@@ -167,8 +176,16 @@ describe('POST /api/login', () => {
 
   it('answers an unknown username and a wrong password identically', async () => {
     const { registration } = await freshClient().register('startup');
-    const wrongPassword = await freshClient().request({ method: 'POST', url: '/api/login', payload: { username: registration.username, password: 'Wrong-Password-1' } });
-    const unknownUser = await freshClient().request({ method: 'POST', url: '/api/login', payload: { username: `nobody_${registration.username}`, password: 'Wrong-Password-1' } });
+    const wrongPassword = await freshClient().request({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: registration.username, password: 'Wrong-Password-1' },
+    });
+    const unknownUser = await freshClient().request({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: `nobody_${registration.username}`, password: 'Wrong-Password-1' },
+    });
     expect(wrongPassword.statusCode).toBe(401);
     expect(unknownUser.statusCode).toBe(401);
     expect(wrongPassword.body).toBe(unknownUser.body);
@@ -198,11 +215,14 @@ describe('POST /api/login', () => {
 describe('login throttling', () => {
   let throttledApp: FastifyInstance;
   beforeAll(async () => {
-    throttledApp = await buildTestApp(suite.database, { env: { LOGIN_MAX_FAILURES_PER_USERNAME: '3', LOGIN_MAX_FAILURES_PER_IP: '5', LOGIN_THROTTLE_WINDOW_MINUTES: '15' } });
+    throttledApp = await buildTestApp(suite.database, {
+      env: { LOGIN_MAX_FAILURES_PER_USERNAME: '3', LOGIN_MAX_FAILURES_PER_IP: '5', LOGIN_THROTTLE_WINDOW_MINUTES: '15' },
+    });
   });
   afterAll(() => throttledApp.close());
 
-  const attempt = (client: TestClient, username: string, password: string) => client.request({ method: 'POST', url: '/api/login', payload: { username, password } });
+  const attempt = (client: TestClient, username: string, password: string) =>
+    client.request({ method: 'POST', url: '/api/login', payload: { username, password } });
 
   it('blocks a username after its failures, even with the right password, with 429 and Retry-After', async () => {
     const { registration } = await freshClient(throttledApp).register('startup');

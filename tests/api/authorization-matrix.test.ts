@@ -77,7 +77,18 @@ const ROUTE_ACCESS: Array<{ endpoint: Endpoint; access: Access; sample?: { param
 ];
 
 const isEndpoint = (value: unknown): value is Endpoint => typeof value === 'object' && value !== null && 'method' in value && 'path' in value;
-const allContracts: Endpoint[] = [authContracts, profileContracts, activityContracts, dashboardContracts, matchContracts, documentContracts, messageContracts, eventContracts, milestoneContracts, portfolioContracts].flatMap((module) => (Object.values(module) as unknown[]).filter(isEndpoint));
+const allContracts: Endpoint[] = [
+  authContracts,
+  profileContracts,
+  activityContracts,
+  dashboardContracts,
+  matchContracts,
+  documentContracts,
+  messageContracts,
+  eventContracts,
+  milestoneContracts,
+  portfolioContracts,
+].flatMap((module) => (Object.values(module) as unknown[]).filter(isEndpoint));
 
 const suite = useTestSuite();
 
@@ -93,7 +104,11 @@ describe('authorization matrix', () => {
   it.each(ROUTE_ACCESS.filter((row) => row.access !== 'public').map((row) => [`${row.endpoint.method} ${row.endpoint.path}`, row] as const))(
     '%s answers 401 without a session',
     async (_name, row) => {
-      const response = await suite.app.inject({ method: row.endpoint.method, url: urlFor(row.endpoint, row.sample?.params), payload: row.sample?.body as object | undefined });
+      const response = await suite.app.inject({
+        method: row.endpoint.method,
+        url: urlFor(row.endpoint, row.sample?.params),
+        payload: row.sample?.body as object | undefined,
+      });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ message: 'You are not signed in.' });
     },
@@ -103,14 +118,23 @@ describe('authorization matrix', () => {
   it.each(roleRows.map((row) => [`${row.endpoint.method} ${row.endpoint.path}`, row] as const))('%s answers 403 to the other role', async (_name, row) => {
     const other = new TestClient(suite.app, '192.0.2.150');
     await other.register(row.access === 'startup' ? 'investor' : 'startup');
-    const response = await other.request({ method: row.endpoint.method, url: urlFor(row.endpoint, row.sample?.params), payload: row.sample?.body as object | undefined });
+    const response = await other.request({
+      method: row.endpoint.method,
+      url: urlFor(row.endpoint, row.sample?.params),
+      payload: row.sample?.body as object | undefined,
+    });
     expect(response.statusCode).toBe(403);
   });
 
   // The mechanism itself, on a fixture route: the denial is logged and the body stays strict.
   it('a role-only route answers 403 to the other role and logs the denial', async () => {
     const fixtureApp = await buildApp({ env: loadEnv({ NODE_ENV: 'test' }), database: suite.database, clientDir: null, logger: false });
-    const startupOnly = defineEndpoint({ method: 'POST', path: '/api/fixture/startup-only', body: z.strictObject({ note: z.string() }), response: z.object({ ok: z.boolean() }) });
+    const startupOnly = defineEndpoint({
+      method: 'POST',
+      path: '/api/fixture/startup-only',
+      body: z.strictObject({ note: z.string() }),
+      response: z.object({ ok: z.boolean() }),
+    });
     defineRoute(fixtureApp, startupOnly, 'startup', async () => ({ ok: true }));
     await fixtureApp.ready();
     try {

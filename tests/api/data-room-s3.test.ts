@@ -119,7 +119,9 @@ describe('the data room on S3 storage', () => {
       writeFileSync(orphan, 'orphan');
       await store.putFile('documents/999/s3-orphan-0001', orphan, { contentType: 'text/plain', size: 6 });
       expect(await sweepOrphanBlobs({ db: suite.database.db, blobs: store, actor: null, clock: () => new Date() })).toBe(0);
-      expect(await sweepOrphanBlobs({ db: suite.database.db, blobs: store, actor: null, clock: () => new Date(Date.now() + 2 * 60 * 60 * 1000) })).toBeGreaterThanOrEqual(1);
+      expect(
+        await sweepOrphanBlobs({ db: suite.database.db, blobs: store, actor: null, clock: () => new Date(Date.now() + 2 * 60 * 60 * 1000) }),
+      ).toBeGreaterThanOrEqual(1);
       const keys = await bucketKeys();
       expect(keys).not.toContain('documents/999/s3-orphan-0001');
       // Every document row still has its object.

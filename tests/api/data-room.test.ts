@@ -63,13 +63,18 @@ const blobKeys = async () => {
   for await (const blob of blobs.list()) keys.push(blob.key);
   return keys;
 };
-const readContent = (client: TestClient, id: number, headers: Record<string, string> = {}, query = '') => client.request({ method: 'GET', url: `/api/documents/${id}/content${query}`, headers });
+const readContent = (client: TestClient, id: number, headers: Record<string, string> = {}, query = '') =>
+  client.request({ method: 'GET', url: `/api/documents/${id}/content${query}`, headers });
 
 describe('POST /api/documents', () => {
   it('stores a PDF with the detected type, its category, size and sha256, under a server-made key', async () => {
     const { client, user } = await startupWithProfile();
     const content = pdfBytes(2);
-    const response = await upload(client, { filename: '../../evil name.pdf', content, contentType: 'text/html' }, { name: 'Series A deck', type: 'Pitch Deck' });
+    const response = await upload(
+      client,
+      { filename: '../../evil name.pdf', content, contentType: 'text/html' },
+      { name: 'Series A deck', type: 'Pitch Deck' },
+    );
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ name: 'Series A deck', category: 'Pitch Deck', type: 'application/pdf', size: content.length, sharedWithCount: 0 });
 
@@ -78,7 +83,10 @@ describe('POST /api/documents', () => {
     expect(row!.storageKey).toMatch(new RegExp(`^documents/${user.id}/[0-9a-f-]{36}$`));
     expect(row!.storageKey).not.toContain('evil');
     expect(await text(await blobs.read(row!.storageKey!))).toBe(content.toString('latin1'));
-    const feed = await suite.database.db.select().from(activities).where(and(eq(activities.userId, user.id), eq(activities.activityType, 'document_uploaded')));
+    const feed = await suite.database.db
+      .select()
+      .from(activities)
+      .where(and(eq(activities.userId, user.id), eq(activities.activityType, 'document_uploaded')));
     expect(feed).toHaveLength(1);
   });
 
@@ -142,7 +150,12 @@ describe('POST /api/documents', () => {
     const startup = await startupWithProfile();
     const keysBefore = await blobKeys();
     const { payload, headers } = multipartPayload({ type: 'Pitch Deck' }, { filename: 'deck.pdf', content: pdfBytes() });
-    const crossSite = await startup.client.request({ method: 'POST', url: '/api/documents', payload, headers: { ...headers, origin: 'https://evil.example', host: 'localhost:5000' } });
+    const crossSite = await startup.client.request({
+      method: 'POST',
+      url: '/api/documents',
+      payload,
+      headers: { ...headers, origin: 'https://evil.example', host: 'localhost:5000' },
+    });
     expect(crossSite.statusCode).toBe(403);
     expect(await blobKeys()).toEqual(keysBefore);
     expect(await suite.database.db.select().from(documents).where(eq(documents.userId, startup.user.id))).toHaveLength(0);
@@ -160,7 +173,11 @@ describe('POST /api/documents', () => {
     const scratch = mkdtempSync(path.join(os.tmpdir(), 'vm-failing-upload-'));
     const tmpPath = path.join(scratch, 'upload');
     (await import('node:fs')).writeFileSync(tmpPath, pdfBytes());
-    const failingDb = { transaction: async () => { throw new Error('database unavailable'); } } as unknown as typeof suite.database.db;
+    const failingDb = {
+      transaction: async () => {
+        throw new Error('database unavailable');
+      },
+    } as unknown as typeof suite.database.db;
     const keysBefore = await blobKeys();
     await expect(
       storeUploadedDocument(
@@ -276,7 +293,10 @@ describe('reading documents', () => {
     await connect(owner.user.id, investor.user.id);
     const document = await uploadPdf(owner.client);
     await owner.client.request({ method: 'POST', url: `/api/documents/${document.id}/access`, payload: { userId: investor.user.id } });
-    await suite.database.db.update(documentAccess).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(documentAccess.documentId, document.id));
+    await suite.database.db
+      .update(documentAccess)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(documentAccess.documentId, document.id));
     expect((await readContent(investor.client, document.id)).statusCode).toBe(404);
     expect((await investor.client.request({ method: 'POST', url: `/api/documents/${document.id}/views` })).statusCode).toBe(404);
     const access = (await owner.client.request({ method: 'GET', url: `/api/documents/${document.id}/access` })).json();
@@ -294,11 +314,18 @@ describe('sharing with investors', () => {
     expect(refused.json().message).toBe('You can share documents only with investors you are connected with: both of you must accept the match.');
 
     await suite.database.db.insert(matches).values({ startupId: owner.user.id, investorId: investor.user.id, score: 70, status: 'pending' });
-    expect((await owner.client.request({ method: 'POST', url: `/api/documents/${document.id}/access`, payload: { userId: investor.user.id } })).statusCode).toBe(403);
+    expect(
+      (await owner.client.request({ method: 'POST', url: `/api/documents/${document.id}/access`, payload: { userId: investor.user.id } })).statusCode,
+    ).toBe(403);
     // One side's accept alone is not a connection, whichever side gave it.
     for (const accepter of ['startup', 'investor'] as const) {
-      await suite.database.db.update(matches).set(oneSidedAccept(accepter)).where(and(eq(matches.startupId, owner.user.id), eq(matches.investorId, investor.user.id)));
-      expect((await owner.client.request({ method: 'POST', url: `/api/documents/${document.id}/access`, payload: { userId: investor.user.id } })).statusCode).toBe(403);
+      await suite.database.db
+        .update(matches)
+        .set(oneSidedAccept(accepter))
+        .where(and(eq(matches.startupId, owner.user.id), eq(matches.investorId, investor.user.id)));
+      expect(
+        (await owner.client.request({ method: 'POST', url: `/api/documents/${document.id}/access`, payload: { userId: investor.user.id } })).statusCode,
+      ).toBe(403);
     }
   });
 
@@ -348,7 +375,11 @@ describe('sharing with investors', () => {
       expect(response.json().message).toBe('You can share documents only with investors you are connected with: both of you must accept the match.');
     }
     expect(await suite.database.db.select().from(documentAccess).where(eq(documentAccess.documentId, document.id))).toHaveLength(0);
-    const shareSomeoneElse = await owner.client.request({ method: 'POST', url: `/api/documents/${document.id}/access`, payload: { userId: declined.user.id, grantedBy: 1 } });
+    const shareSomeoneElse = await owner.client.request({
+      method: 'POST',
+      url: `/api/documents/${document.id}/access`,
+      payload: { userId: declined.user.id, grantedBy: 1 },
+    });
     expect(shareSomeoneElse.statusCode).toBe(400); // server-owned fields are refused
   });
 
@@ -359,7 +390,9 @@ describe('sharing with investors', () => {
     await connect(other.user.id, investor.user.id);
     const document = await uploadPdf(owner.client);
     expect((await other.client.request({ method: 'GET', url: `/api/documents/${document.id}/access` })).statusCode).toBe(404);
-    expect((await other.client.request({ method: 'POST', url: `/api/documents/${document.id}/access`, payload: { userId: investor.user.id } })).statusCode).toBe(404);
+    expect(
+      (await other.client.request({ method: 'POST', url: `/api/documents/${document.id}/access`, payload: { userId: investor.user.id } })).statusCode,
+    ).toBe(404);
     expect((await other.client.request({ method: 'DELETE', url: `/api/documents/${document.id}/access/${investor.user.id}` })).statusCode).toBe(404);
     expect((await investor.client.request({ method: 'GET', url: `/api/documents/${document.id}/access` })).statusCode).toBe(403);
   });
@@ -376,7 +409,11 @@ describe('sharing with investors', () => {
   it('shares the chosen categories automatically when the pair connects', async () => {
     const owner = await startupWithProfile('Auto Co');
     const investor = await investorWithProfile();
-    const settings = await owner.client.request({ method: 'PUT', url: '/api/data-room/settings', payload: { autoShareCategories: ['Executive Summary', 'Pitch Deck'] } });
+    const settings = await owner.client.request({
+      method: 'PUT',
+      url: '/api/data-room/settings',
+      payload: { autoShareCategories: ['Executive Summary', 'Pitch Deck'] },
+    });
     expect(settings.json()).toEqual({ autoShareCategories: ['Pitch Deck', 'Executive Summary'] });
     const deck = await uploadPdf(owner.client, 'Deck', 'Pitch Deck');
     await uploadPdf(owner.client, 'Numbers', 'Financial Projections');
@@ -400,15 +437,23 @@ describe('view tracking', () => {
       const opened = await investor.client.request({ method: 'POST', url: `/api/documents/${document.id}/views` });
       expect(opened.statusCode).toBe(201);
       const { viewId } = opened.json();
-      expect((await investor.client.request({ method: 'POST', url: `/api/documents/${document.id}/views/${viewId}/close`, payload: { durationMs } })).statusCode).toBe(200);
+      expect(
+        (await investor.client.request({ method: 'POST', url: `/api/documents/${document.id}/views/${viewId}/close`, payload: { durationMs } })).statusCode,
+      ).toBe(200);
       // A view is closed once, by its viewer.
-      expect((await investor.client.request({ method: 'POST', url: `/api/documents/${document.id}/views/${viewId}/close`, payload: { durationMs } })).statusCode).toBe(404);
+      expect(
+        (await investor.client.request({ method: 'POST', url: `/api/documents/${document.id}/views/${viewId}/close`, payload: { durationMs } })).statusCode,
+      ).toBe(404);
     }
     // Nobody can close someone else's view.
     const other = await investorWithProfile('Other Fund');
     const { viewId: openView } = (await investor.client.request({ method: 'POST', url: `/api/documents/${document.id}/views` })).json();
-    expect((await other.client.request({ method: 'POST', url: `/api/documents/${document.id}/views/${openView}/close`, payload: { durationMs: 5 } })).statusCode).toBe(404);
-    expect((await investor.client.request({ method: 'POST', url: `/api/documents/${document.id}/views/${openView}/close`, payload: { durationMs: 0 } })).statusCode).toBe(200);
+    expect(
+      (await other.client.request({ method: 'POST', url: `/api/documents/${document.id}/views/${openView}/close`, payload: { durationMs: 5 } })).statusCode,
+    ).toBe(404);
+    expect(
+      (await investor.client.request({ method: 'POST', url: `/api/documents/${document.id}/views/${openView}/close`, payload: { durationMs: 0 } })).statusCode,
+    ).toBe(200);
     // The owner's own opens are not counted.
     expect((await owner.client.request({ method: 'POST', url: `/api/documents/${document.id}/views` })).json()).toEqual({ viewId: null });
 
@@ -446,7 +491,10 @@ describe('DELETE /api/documents/:id', () => {
     expect(await suite.database.db.select().from(documents).where(eq(documents.id, document.id))).toHaveLength(0);
     expect(await suite.database.db.select().from(documentAccess).where(eq(documentAccess.documentId, document.id))).toHaveLength(0);
     await expect(blobs.read(row!.storageKey!)).rejects.toBeInstanceOf(BlobNotFoundError);
-    const feed = await suite.database.db.select().from(activities).where(and(eq(activities.userId, owner.user.id), eq(activities.activityType, 'document_deleted')));
+    const feed = await suite.database.db
+      .select()
+      .from(activities)
+      .where(and(eq(activities.userId, owner.user.id), eq(activities.activityType, 'document_deleted')));
     expect(feed).toHaveLength(1);
   });
 
@@ -488,7 +536,11 @@ describe('data room settings', () => {
     expect((await owner.client.request({ method: 'GET', url: '/api/data-room/settings' })).json()).toEqual({ autoShareCategories: [] });
     const unknown = await owner.client.request({ method: 'PUT', url: '/api/data-room/settings', payload: { autoShareCategories: ['Selfies'] } });
     expect(unknown.statusCode).toBe(400);
-    const repeated = await owner.client.request({ method: 'PUT', url: '/api/data-room/settings', payload: { autoShareCategories: ['Pitch Deck', 'Pitch Deck'] } });
+    const repeated = await owner.client.request({
+      method: 'PUT',
+      url: '/api/data-room/settings',
+      payload: { autoShareCategories: ['Pitch Deck', 'Pitch Deck'] },
+    });
     expect(repeated.statusCode).toBe(400);
     expect((await owner.client.request({ method: 'GET', url: '/api/data-room/settings' })).json()).toEqual({ autoShareCategories: [] });
   });
@@ -505,7 +557,8 @@ describe('live updates', () => {
     const ownerStream = await openEventStream(baseUrl, owner.client.sessionToken!);
     const investorStream = await openEventStream(baseUrl, investor.client.sessionToken!);
     try {
-      const isThisDocument = (event: { type: string; data: Record<string, unknown> }) => event.type === 'documents_changed' && event.data.documentId === document.id;
+      const isThisDocument = (event: { type: string; data: Record<string, unknown> }) =>
+        event.type === 'documents_changed' && event.data.documentId === document.id;
       await owner.client.request({ method: 'POST', url: `/api/documents/${document.id}/access`, payload: { userId: investor.user.id } });
       await investorStream.next(isThisDocument);
       await ownerStream.next(isThisDocument);

@@ -24,7 +24,19 @@ describe('the first migration', () => {
   it('creates the whole data model', async () => {
     const tables = await rows<{ table_name: string }>(sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`);
     expect(tables.map((table) => table.table_name)).toEqual(
-      expect.arrayContaining(['users', 'sessions', 'startup_profiles', 'investor_profiles', 'documents', 'document_access', 'matches', 'messages', 'milestones', 'activities', 'security_events']),
+      expect.arrayContaining([
+        'users',
+        'sessions',
+        'startup_profiles',
+        'investor_profiles',
+        'documents',
+        'document_access',
+        'matches',
+        'messages',
+        'milestones',
+        'activities',
+        'security_events',
+      ]),
     );
   });
 
@@ -37,17 +49,31 @@ describe('the first migration', () => {
     const keys = foreignKeys.map((key) => `${key.table_name}.${key.column_name}`);
     expect(keys).toEqual(
       expect.arrayContaining([
-        'sessions.user_id', 'startup_profiles.user_id', 'investor_profiles.user_id', 'documents.user_id',
-        'document_access.document_id', 'document_access.user_id', 'document_access.granted_by',
-        'matches.startup_id', 'matches.investor_id', 'messages.sender_id', 'messages.receiver_id',
-        'milestones.startup_id', 'milestones.investor_id', 'activities.user_id',
+        'sessions.user_id',
+        'startup_profiles.user_id',
+        'investor_profiles.user_id',
+        'documents.user_id',
+        'document_access.document_id',
+        'document_access.user_id',
+        'document_access.granted_by',
+        'matches.startup_id',
+        'matches.investor_id',
+        'messages.sender_id',
+        'messages.receiver_id',
+        'milestones.startup_id',
+        'milestones.investor_id',
+        'activities.user_id',
       ]),
     );
   });
 
   it('enforces one match per pair, valid statuses and the 0–100 score range', async () => {
-    const [startup] = await rows<{ id: number }>(sql`insert into users (username, password_hash, email, user_type, first_name, last_name) values ('mig_s', 'x', 'mig_s@x.test', 'startup', 'A', 'B') returning id`);
-    const [investor] = await rows<{ id: number }>(sql`insert into users (username, password_hash, email, user_type, first_name, last_name) values ('mig_i', 'x', 'mig_i@x.test', 'investor', 'A', 'B') returning id`);
+    const [startup] = await rows<{ id: number }>(
+      sql`insert into users (username, password_hash, email, user_type, first_name, last_name) values ('mig_s', 'x', 'mig_s@x.test', 'startup', 'A', 'B') returning id`,
+    );
+    const [investor] = await rows<{ id: number }>(
+      sql`insert into users (username, password_hash, email, user_type, first_name, last_name) values ('mig_i', 'x', 'mig_i@x.test', 'investor', 'A', 'B') returning id`,
+    );
     const insertMatch = (score: number, status = 'pending') =>
       database.db.execute(sql`insert into matches (startup_id, investor_id, score, status) values (${startup!.id}, ${investor!.id}, ${score}, ${status})`);
     await expect(insertMatch(101)).rejects.toThrow();
@@ -56,13 +82,24 @@ describe('the first migration', () => {
     await expect(insertMatch(60)).rejects.toThrow();
     const [match] = await rows<{ status: string }>(sql`select status from matches where startup_id = ${startup!.id}`);
     expect(match!.status).toBe('pending');
-    await expect(database.db.execute(sql`insert into users (username, password_hash, email, user_type, first_name, last_name) values ('mig_x', 'x', 'mig_x@x.test', 'admin', 'A', 'B')`)).rejects.toThrow();
+    await expect(
+      database.db.execute(
+        sql`insert into users (username, password_hash, email, user_type, first_name, last_name) values ('mig_x', 'x', 'mig_x@x.test', 'admin', 'A', 'B')`,
+      ),
+    ).rejects.toThrow();
   });
 
   it('has the indexes the spec reads need', async () => {
     const indexes = await rows<{ indexname: string }>(sql`select indexname from pg_indexes where schemaname = 'public'`);
     expect(indexes.map((index) => index.indexname)).toEqual(
-      expect.arrayContaining(['users_username_lower_unique', 'users_email_lower_unique', 'matches_startup_score_idx', 'matches_investor_score_idx', 'messages_pair_sent_idx', 'activities_user_created_idx']),
+      expect.arrayContaining([
+        'users_username_lower_unique',
+        'users_email_lower_unique',
+        'matches_startup_score_idx',
+        'matches_investor_score_idx',
+        'messages_pair_sent_idx',
+        'activities_user_created_idx',
+      ]),
     );
   });
 });
@@ -100,7 +137,10 @@ describe('the demo seed', () => {
       expect(new Set(startups.map((startup) => startup.industry)).size).toBeGreaterThanOrEqual(6);
       expect(new Set(startups.map((startup) => startup.stage)).size).toBeGreaterThanOrEqual(3);
       expect(startups.every((startup) => startup.company_name && startup.description!.length >= 10)).toBe(true);
-      const investors = await rows<{ investment_thesis: string; industry_focus: string[] }>(sql`select investment_thesis, industry_focus from investor_profiles`, seeded.db);
+      const investors = await rows<{ investment_thesis: string; industry_focus: string[] }>(
+        sql`select investment_thesis, industry_focus from investor_profiles`,
+        seeded.db,
+      );
       expect(investors.every((investor) => investor.investment_thesis.length >= 10 && investor.industry_focus.length > 0)).toBe(true);
 
       // The demo has been used: generated, explained matches, each startup connected to its best

@@ -64,8 +64,27 @@ let hints: FuzzHints;
 
 // Mostly valid (so requests reach the services), sometimes a near miss the refinements must catch.
 const dates = fc.oneof(
-  { weight: 6, arbitrary: fc.date({ min: new Date('1901-01-01'), max: new Date(Date.now() - 24 * 60 * 60 * 1000), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)) },
-  { weight: 1, arbitrary: fc.constantFrom('', '2026-02-31', '2025-02-29', '0000-01-01', '0999-12-31', '9999-12-31', '2024-13-01', '2024-1-1', '20240101', '2024-01-01T00:00:00Z') },
+  {
+    weight: 6,
+    arbitrary: fc
+      .date({ min: new Date('1901-01-01'), max: new Date(Date.now() - 24 * 60 * 60 * 1000), noInvalidDate: true })
+      .map((date) => date.toISOString().slice(0, 10)),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '',
+      '2026-02-31',
+      '2025-02-29',
+      '0000-01-01',
+      '0999-12-31',
+      '9999-12-31',
+      '2024-13-01',
+      '2024-1-1',
+      '20240101',
+      '2024-01-01T00:00:00Z',
+    ),
+  },
 );
 const websites = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom('', 'https://example.com', 'https://acme.example/about?x=1#team', 'http://[::1]:8080/') },
@@ -129,8 +148,14 @@ beforeAll(async () => {
   ] as const) {
     messageIds.push((await must(client.request({ method: 'POST', url: '/api/messages', payload: { receiverId, content } }), 201)).id as number);
   }
-  const milestone = await must(startup.client.request({ method: 'POST', url: '/api/milestones', payload: { title: 'Intro call', investorId: investor.user.id } }), 201);
-  const { payload, headers } = multipartPayload({ name: 'Deck', type: 'Pitch Deck' }, { filename: 'deck.pdf', content: pdfBytes(1), contentType: 'application/pdf' });
+  const milestone = await must(
+    startup.client.request({ method: 'POST', url: '/api/milestones', payload: { title: 'Intro call', investorId: investor.user.id } }),
+    201,
+  );
+  const { payload, headers } = multipartPayload(
+    { name: 'Deck', type: 'Pitch Deck' },
+    { filename: 'deck.pdf', content: pdfBytes(1), contentType: 'application/pdf' },
+  );
   const document = await must(startup.client.request({ method: 'POST', url: '/api/documents', payload, headers }), 201);
   await must(startup.client.request({ method: 'POST', url: `/api/documents/${String(document.id)}/access`, payload: { userId: investor.user.id } }), 201);
   const view = await must(investor.client.request({ method: 'POST', url: `/api/documents/${String(document.id)}/views` }), 201);
@@ -138,7 +163,14 @@ beforeAll(async () => {
     investor.client.request({
       method: 'POST',
       url: '/api/portfolio',
-      payload: { companyName: 'Acme', industry: 'SaaS', stage: 'Seed', investmentDate: '2024-05-01', investmentAmount: 250_000, description: 'A company we backed early on.' },
+      payload: {
+        companyName: 'Acme',
+        industry: 'SaaS',
+        stage: 'Seed',
+        investmentDate: '2024-05-01',
+        investmentAmount: 250_000,
+        description: 'A company we backed early on.',
+      },
     }),
     201,
   );
@@ -204,7 +236,10 @@ const personaArbitrary = fc.oneof(
   { weight: 1, arbitrary: fc.constant<PersonaName>('forged') },
 );
 
-const forgedTokens = fc.oneof(fc.constantFrom('', 'x', 'a'.repeat(4096), '%00', '%ED%A0%80', 'null', '../..'), fc.string({ unit: 'grapheme-ascii', maxLength: 64 }).map(encodeURIComponent));
+const forgedTokens = fc.oneof(
+  fc.constantFrom('', 'x', 'a'.repeat(4096), '%00', '%ED%A0%80', 'null', '../..'),
+  fc.string({ unit: 'grapheme-ascii', maxLength: 64 }).map(encodeURIComponent),
+);
 
 async function send(request: FuzzRequest, forgedToken = 'forged'): Promise<LightMyRequestResponse> {
   const persona = personas[request.persona];
@@ -269,8 +304,10 @@ function preview(value: unknown, limit = 1500): string {
     : typeof value === 'string'
       ? JSON.stringify(value.length > 300 ? `${value.slice(0, 300)}…` : value)
       : JSON.stringify(value, (_key, item: unknown) => (typeof item === 'string' && item.length > 80 ? `${item.slice(0, 80)}…(${item.length} chars)` : item));
-  // eslint-disable-next-line no-control-regex -- control characters are what must be made visible.
-  const escaped = (text ?? String(value)).replace(/[\u0000-\u001f\u007f\ud800-\udfff]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  // Control characters and lone surrogates are what must be made visible.
+  // eslint-disable-next-line no-control-regex
+  const unprintable = /[\u0000-\u001f\u007f\ud800-\udfff]/g;
+  const escaped = (text ?? String(value)).replace(unprintable, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
   return escaped.length > limit ? `${escaped.slice(0, limit)}…(${escaped.length} chars)` : escaped;
 }
 
@@ -290,7 +327,13 @@ function failure(key: string, request: FuzzRequest, response: LightMyRequestResp
 const statusCounts = new Map<string, Map<number, number>>();
 afterAll(() => {
   if (!process.env.FUZZ_STATS) return;
-  const rows = [...statusCounts].map(([key, counts]) => `${key.padEnd(40)} ${[...counts].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(' ')}`);
+  const rows = [...statusCounts].map(
+    ([key, counts]) =>
+      `${key.padEnd(40)} ${[...counts]
+        .sort(([a], [b]) => a - b)
+        .map(([status, count]) => `${status}×${count}`)
+        .join(' ')}`,
+  );
   console.log(`Fuzz answers by endpoint:\n${rows.join('\n')}`);
 });
 
@@ -352,7 +395,9 @@ interface Parts {
 }
 
 const partsOf = (schema: unknown, hostile?: fc.Arbitrary<unknown>): fc.Arbitrary<Parts> =>
-  schema ? fc.record({ valid: validArbitrary(schema, hints), hostile: hostilePartArbitrary(schema, hints, { hostile }) }) : fc.constant({ valid: undefined, hostile: undefined });
+  schema
+    ? fc.record({ valid: validArbitrary(schema, hints), hostile: hostilePartArbitrary(schema, hints, { hostile }) })
+    : fc.constant({ valid: undefined, hostile: undefined });
 
 const JUNK_QUERIES = ['?', '?&&', '?=', '?a', '?a=%', '?a=%zz', '?a[]=1', '?a=1&a=2', '?%00=1', '?limit=1&limit=2', `?q=${'x'.repeat(5000)}`];
 
@@ -420,10 +465,18 @@ function requestArbitrary(endpoint: Endpoint): fc.Arbitrary<{ request: FuzzReque
 
 describe('API fuzz: bad input gets a 4xx, never a 5xx', () => {
   it('covers every /api route the app registers, and only those', () => {
-    const registered = new Set(suite.app.routeTable.filter((route) => route.url.startsWith('/api/') && route.method !== 'HEAD').map((route) => `${route.method} ${route.url}`));
+    const registered = new Set(
+      suite.app.routeTable.filter((route) => route.url.startsWith('/api/') && route.method !== 'HEAD').map((route) => `${route.method} ${route.url}`),
+    );
     const declared = new Set(Object.values(ALL_ENDPOINTS).map((endpoint) => `${endpoint.method} ${endpoint.path}`));
-    expect([...registered].filter((route) => !declared.has(route)), 'registered routes missing from ALL_ENDPOINTS (so not fuzzed)').toEqual([]);
-    expect([...declared].filter((route) => !registered.has(route)), 'ALL_ENDPOINTS entries the app does not register').toEqual([]);
+    expect(
+      [...registered].filter((route) => !declared.has(route)),
+      'registered routes missing from ALL_ENDPOINTS (so not fuzzed)',
+    ).toEqual([]);
+    expect(
+      [...declared].filter((route) => !registered.has(route)),
+      'ALL_ENDPOINTS entries the app does not register',
+    ).toEqual([]);
     expect(Object.keys(ALL_ENDPOINTS)).toEqual(expect.arrayContaining([STREAM_KEY, UPLOAD_KEY]));
   });
 
@@ -461,8 +514,25 @@ describe('API fuzz: bad input gets a 4xx, never a 5xx', () => {
       fc.record({ kind: fc.constant('drop' as const), index: fc.integer({ min: 0, max: 2 }) }),
       fc.constant({ kind: 'second-file' as const }),
       fc.constant({ kind: 'no-filename' as const }),
-      fc.record({ kind: fc.constant('filename' as const), filename: fc.constantFrom('a\u0000b.txt', '../../etc/passwd', '', '😀.txt', `${'x'.repeat(300)}.txt`, 'noext', '\ud800.txt', 'evil.exe', 'a"b.txt', 'a\r\nb.txt') }),
-      fc.record({ kind: fc.constant('content' as const), content: fc.constantFrom(Buffer.alloc(0), Buffer.from([0, 1, 2, 255]), Buffer.from('plain\u0000text'), htmlBytes(), exeBytes()) }),
+      fc.record({
+        kind: fc.constant('filename' as const),
+        filename: fc.constantFrom(
+          'a\u0000b.txt',
+          '../../etc/passwd',
+          '',
+          '😀.txt',
+          `${'x'.repeat(300)}.txt`,
+          'noext',
+          '\ud800.txt',
+          'evil.exe',
+          'a"b.txt',
+          'a\r\nb.txt',
+        ),
+      }),
+      fc.record({
+        kind: fc.constant('content' as const),
+        content: fc.constantFrom(Buffer.alloc(0), Buffer.from([0, 1, 2, 255]), Buffer.from('plain\u0000text'), htmlBytes(), exeBytes()),
+      }),
     );
     const upload = fc.record({
       persona: fc.oneof({ weight: 6, arbitrary: fc.constant<PersonaName>('startup') }, { weight: 1, arbitrary: personaArbitrary }),
@@ -483,7 +553,8 @@ describe('API fuzz: bad input gets a 4xx, never a 5xx', () => {
         { kind: 'file', name: 'file', ...file },
       ];
       for (const broken of breakages) {
-        if (broken.kind === 'value') parts = parts.map((item) => (item.kind === 'field' && item.name === broken.field ? { ...item, value: broken.value } : item));
+        if (broken.kind === 'value')
+          parts = parts.map((item) => (item.kind === 'field' && item.name === broken.field ? { ...item, value: broken.value } : item));
         if (broken.kind === 'extra') parts.splice(1, 0, { kind: 'field', name: broken.name, value: broken.value });
         if (broken.kind === 'drop') parts.splice(broken.index, 1);
         if (broken.kind === 'second-file') parts.push({ kind: 'file', name: 'file', ...files[0]! });
@@ -498,7 +569,11 @@ describe('API fuzz: bad input gets a 4xx, never a 5xx', () => {
         if (item.kind === 'field') chunks.push(text(`--${boundary}\r\nContent-Disposition: form-data; name="${item.name}"\r\n\r\n${item.value}\r\n`));
         else {
           const filename = item.filename === undefined ? '' : `; filename="${item.filename}"`;
-          chunks.push(text(`--${boundary}\r\nContent-Disposition: form-data; name="${item.name}"${filename}\r\nContent-Type: ${item.contentType}\r\n\r\n`), item.content, text('\r\n'));
+          chunks.push(
+            text(`--${boundary}\r\nContent-Disposition: form-data; name="${item.name}"${filename}\r\nContent-Type: ${item.contentType}\r\n\r\n`),
+            item.content,
+            text('\r\n'),
+          );
         }
       }
       if (framing !== 'no-closing') chunks.push(text(`--${boundary}--\r\n`));
@@ -534,10 +609,19 @@ describe('API fuzz: bad input gets a 4xx, never a 5xx', () => {
       async ({ persona, query }) => {
         const controller = new AbortController();
         try {
-          const response = await fetch(`http://127.0.0.1:${port}${endpoint.path}${query}`, { headers: { cookie: `vm_session=${personas[persona].token!}` }, signal: controller.signal });
+          const response = await fetch(`http://127.0.0.1:${port}${endpoint.path}${query}`, {
+            headers: { cookie: `vm_session=${personas[persona].token!}` },
+            signal: controller.signal,
+          });
           const body = response.status === 200 ? '(stream)' : await response.text();
-          const problem = response.status >= 500 ? `answered ${response.status}` : response.status >= 400 && !/\p{L}{2,}/u.test((JSON.parse(body) as { message?: string }).message ?? '') ? 'no readable message' : null;
-          if (problem) throw new Error(`${STREAM_KEY}: ${problem}\n  as: ${persona}\n  query: ${preview(query)}\n  response: ${response.status} ${preview(body)}`);
+          const problem =
+            response.status >= 500
+              ? `answered ${response.status}`
+              : response.status >= 400 && !/\p{L}{2,}/u.test((JSON.parse(body) as { message?: string }).message ?? '')
+                ? 'no readable message'
+                : null;
+          if (problem)
+            throw new Error(`${STREAM_KEY}: ${problem}\n  as: ${persona}\n  query: ${preview(query)}\n  response: ${response.status} ${preview(body)}`);
           if (response.status === 200) expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
         } finally {
           controller.abort();

@@ -26,7 +26,10 @@ describe('health endpoints', () => {
   });
 
   it('GET /readyz answers 503 while a migration this build ships is missing', async () => {
-    const [newest] = await queryRows<{ id: number; hash: string; created_at: string }>(suite.database.db, sql`select id, hash, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`);
+    const [newest] = await queryRows<{ id: number; hash: string; created_at: string }>(
+      suite.database.db,
+      sql`select id, hash, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+    );
     await suite.database.db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${newest!.id}`);
     try {
       const response = await suite.app.inject({ method: 'GET', url: '/readyz' });
@@ -34,7 +37,9 @@ describe('health endpoints', () => {
       expect(response.headers['retry-after']).toBe('5');
       expect(response.json().status).toBe('migrating');
     } finally {
-      await suite.database.db.execute(sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${newest!.id}, ${newest!.hash}, ${newest!.created_at})`);
+      await suite.database.db.execute(
+        sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${newest!.id}, ${newest!.hash}, ${newest!.created_at})`,
+      );
     }
   });
 });

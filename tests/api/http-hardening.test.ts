@@ -7,20 +7,29 @@ import { securityEvents } from '../../src/server/db/schema';
 import { buildRegistration } from '../factories';
 import { TestClient, buildTestApp, useTestSuite } from '../support/test-app';
 
-
 const suite = useTestSuite();
 
 describe('cross-site requests', () => {
   const loginPayload = { username: 'someone', password: 'Whatever-123' };
 
   it('refuses a mutating request whose Origin is another site', async () => {
-    const response = await suite.app.inject({ method: 'POST', url: '/api/login', headers: { origin: 'https://evil.example', host: 'localhost:5000' }, payload: loginPayload });
+    const response = await suite.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { origin: 'https://evil.example', host: 'localhost:5000' },
+      payload: loginPayload,
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe('This request came from another site and was refused.');
   });
 
   it('refuses a mutating request marked Sec-Fetch-Site: cross-site, even without Origin', async () => {
-    const response = await suite.app.inject({ method: 'POST', url: '/api/register', headers: { 'sec-fetch-site': 'cross-site' }, payload: buildRegistration('startup') });
+    const response = await suite.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      headers: { 'sec-fetch-site': 'cross-site' },
+      payload: buildRegistration('startup'),
+    });
     expect(response.statusCode).toBe(403);
   });
 
@@ -51,9 +60,19 @@ describe('cross-site requests', () => {
   it('uses APP_ORIGIN as our own origin when configured (behind a proxy)', async () => {
     const proxied = await buildTestApp(suite.database, { env: { APP_ORIGIN: 'https://app.venturematch.test' } });
     try {
-      const ours = await proxied.inject({ method: 'POST', url: '/api/register', headers: { origin: 'https://app.venturematch.test', host: 'internal:5000' }, payload: buildRegistration('startup') });
+      const ours = await proxied.inject({
+        method: 'POST',
+        url: '/api/register',
+        headers: { origin: 'https://app.venturematch.test', host: 'internal:5000' },
+        payload: buildRegistration('startup'),
+      });
       expect(ours.statusCode).toBe(201);
-      const theirs = await proxied.inject({ method: 'POST', url: '/api/register', headers: { origin: 'http://internal:5000', host: 'internal:5000' }, payload: buildRegistration('startup') });
+      const theirs = await proxied.inject({
+        method: 'POST',
+        url: '/api/register',
+        headers: { origin: 'http://internal:5000', host: 'internal:5000' },
+        payload: buildRegistration('startup'),
+      });
       expect(theirs.statusCode).toBe(403);
     } finally {
       await proxied.close();
@@ -61,7 +80,13 @@ describe('cross-site requests', () => {
   });
 
   it('records the refusal in the security log', async () => {
-    await suite.app.inject({ method: 'POST', url: '/api/login', remoteAddress: '192.0.2.77', headers: { origin: 'https://evil.example' }, payload: loginPayload });
+    await suite.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: '192.0.2.77',
+      headers: { origin: 'https://evil.example' },
+      payload: loginPayload,
+    });
     const events = await suite.database.db.select().from(securityEvents).where(eq(securityEvents.ip, '192.0.2.77'));
     expect(events.map((event) => event.eventType)).toContain('cross_site_denied');
   });

@@ -43,7 +43,15 @@ describe('ids at or above 2^31 are a 400, not a database overflow', () => {
     ['a milestone id in the path', 'startup', 'DELETE', `/api/milestones/${TOO_BIG}`, undefined, 'id', ID_MESSAGE],
     ['a portfolio id in the path', 'investor', 'PATCH', `/api/portfolio/${TOO_BIG}`, { companyName: 'Renamed' }, 'id', ID_MESSAGE],
     ['a partner id in the query', 'startup', 'GET', `/api/milestones?partnerId=${TOO_BIG}`, undefined, 'partnerId', 'Choose a connected partner'],
-    ['a partner id in the thread query', 'startup', 'GET', `/api/messages?partnerId=${TOO_BIG}`, undefined, 'partnerId', 'The partner id must be a positive whole number.'],
+    [
+      'a partner id in the thread query',
+      'startup',
+      'GET',
+      `/api/messages?partnerId=${TOO_BIG}`,
+      undefined,
+      'partnerId',
+      'The partner id must be a positive whole number.',
+    ],
     ['a receiver id in a body', 'startup', 'POST', '/api/messages', { receiverId: TOO_BIG, content: 'Hi' }, 'receiverId', 'Choose who to send the message to'],
     ['a partner id in a body', 'startup', 'POST', '/api/milestones', { title: 'Intro call', investorId: TOO_BIG }, 'investorId', 'Choose a connected partner'],
     ['a grantee id in a body', 'startup', 'POST', '/api/documents/1/access', { userId: TOO_BIG }, 'userId', 'Choose an investor to share with'],
@@ -52,7 +60,15 @@ describe('ids at or above 2^31 are a 400, not a database overflow', () => {
       'investor',
       'POST',
       '/api/portfolio',
-      { companyName: 'Acme', industry: 'SaaS', stage: 'Seed', investmentDate: '2024-05-01', investmentAmount: 1000, description: 'A company we backed early.', startupId: TOO_BIG },
+      {
+        companyName: 'Acme',
+        industry: 'SaaS',
+        stage: 'Seed',
+        investmentDate: '2024-05-01',
+        investmentAmount: 1000,
+        description: 'A company we backed early.',
+        startupId: TOO_BIG,
+      },
       'startupId',
       'Choose a connected startup',
     ],
@@ -79,7 +95,11 @@ describe('ids at or above 2^31 are a 400, not a database overflow', () => {
 
 describe('text PostgreSQL cannot store is a 400 naming the field', () => {
   it('refuses a NUL character in the login username', async () => {
-    const response = await new TestClient(suite.app, '198.18.80.10').request({ method: 'POST', url: '/api/login', payload: { username: 'ada\u0000', password: 'whatever-password' } });
+    const response = await new TestClient(suite.app, '198.18.80.10').request({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'ada\u0000', password: 'whatever-password' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       message: 'The field “username” contains a character that is not allowed (NUL, \\u0000).',
@@ -94,7 +114,12 @@ describe('text PostgreSQL cannot store is a 400 naming the field', () => {
     const nested = await startup.request({
       method: 'PUT',
       url: '/api/startup/profile',
-      payload: buildStartupProfileBody({ team: [{ name: 'Ada', role: 'CEO' }, { name: 'Grace', role: 'C\u0000TO' }] }),
+      payload: buildStartupProfileBody({
+        team: [
+          { name: 'Ada', role: 'CEO' },
+          { name: 'Grace', role: 'C\u0000TO' },
+        ],
+      }),
     });
     expect(nested.statusCode).toBe(400);
     expect(nested.json().fieldErrors).toEqual({ 'team.1.role': ['Remove the NUL character (\\u0000) from this text.'] });
@@ -118,8 +143,22 @@ describe('text PostgreSQL cannot store is a 400 naming the field', () => {
   // A lone surrogate turns into U+FFFD in a text column, but JSON.stringify writes it as `\ud800`
   // and PostgreSQL refuses that in jsonb: the team list and the failed-login record both failed.
   it.each([
-    ['the login username (logged as jsonb on failure)', () => new TestClient(suite.app, '198.18.80.11'), 'POST', '/api/login', { username: 'ada\ud800', password: 'whatever-password' }, 'username'],
-    ['a team member (a jsonb column)', () => startup, 'PUT', '/api/startup/profile', buildStartupProfileBody({ team: [{ name: 'Ada \udc00', role: 'CEO' }] }), 'team.0.name'],
+    [
+      'the login username (logged as jsonb on failure)',
+      () => new TestClient(suite.app, '198.18.80.11'),
+      'POST',
+      '/api/login',
+      { username: 'ada\ud800', password: 'whatever-password' },
+      'username',
+    ],
+    [
+      'a team member (a jsonb column)',
+      () => startup,
+      'PUT',
+      '/api/startup/profile',
+      buildStartupProfileBody({ team: [{ name: 'Ada \udc00', role: 'CEO' }] }),
+      'team.0.name',
+    ],
   ] as const)('refuses a lone surrogate in %s', async (_name, client, method, url, payload, field) => {
     const response = await client().request({ method, url, payload });
     expect(response.statusCode, response.body).toBe(400);
@@ -127,7 +166,11 @@ describe('text PostgreSQL cannot store is a 400 naming the field', () => {
   });
 
   it('keeps whole emoji, right-to-left marks and combining characters', async () => {
-    const response = await startup.request({ method: 'POST', url: '/api/messages', payload: { receiverId: investorId, content: '👩‍👩‍👧 \u202eשלום\u202c e\u0301' } });
+    const response = await startup.request({
+      method: 'POST',
+      url: '/api/messages',
+      payload: { receiverId: investorId, content: '👩‍👩‍👧 \u202eשלום\u202c e\u0301' },
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json().content).toBe('👩‍👩‍👧 \u202eשלום\u202c e\u0301');
   });

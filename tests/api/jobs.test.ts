@@ -14,7 +14,10 @@ let jobPrefix = 0;
 /** Job names unique to one test, so tests sharing the database never run each other's jobs. */
 const uniqueName = (label: string) => `test.${label}.${++jobPrefix}.${Math.random().toString(36).slice(2, 8)}`;
 
-function queueWith(handlers: Record<string, JobHandler>, options: { clock?: () => Date; isSoleWorker?: boolean; leaseMs?: number; schedules?: Array<{ name: string; job: string; intervalMs: number }> } = {}) {
+function queueWith(
+  handlers: Record<string, JobHandler>,
+  options: { clock?: () => Date; isSoleWorker?: boolean; leaseMs?: number; schedules?: Array<{ name: string; job: string; intervalMs: number }> } = {},
+) {
   return createJobQueue({ db: suite.database.db, clock: options.clock ?? (() => new Date()), log: quietLog, handlers, ...options });
 }
 
@@ -122,7 +125,16 @@ describe('workers that die', () => {
   it('takes over a running job whose lease ran out (its worker died)', async () => {
     const name = uniqueName('orphan');
     const clock = createTestClock();
-    await suite.database.db.insert(jobs).values({ name, payload: {}, state: 'running', attempts: 1, runAt: clock.now(), lockedUntil: new Date(clock.now().getTime() + 60_000), lockedBy: 'a-dead-worker', createdAt: clock.now() });
+    await suite.database.db.insert(jobs).values({
+      name,
+      payload: {},
+      state: 'running',
+      attempts: 1,
+      runAt: clock.now(),
+      lockedUntil: new Date(clock.now().getTime() + 60_000),
+      lockedBy: 'a-dead-worker',
+      createdAt: clock.now(),
+    });
     let runs = 0;
     const queue = queueWith({ [name]: async () => void (runs += 1) }, { clock: clock.now });
     await queue.idle();
@@ -137,7 +149,16 @@ describe('workers that die', () => {
   it('on the embedded database, runs jobs left running by the previous process as soon as it starts', async () => {
     const name = uniqueName('crashed');
     const clock = createTestClock();
-    await suite.database.db.insert(jobs).values({ name, payload: {}, state: 'running', attempts: 1, runAt: clock.now(), lockedUntil: new Date(clock.now().getTime() + 60_000), lockedBy: 'the-process-that-died', createdAt: clock.now() });
+    await suite.database.db.insert(jobs).values({
+      name,
+      payload: {},
+      state: 'running',
+      attempts: 1,
+      runAt: clock.now(),
+      lockedUntil: new Date(clock.now().getTime() + 60_000),
+      lockedBy: 'the-process-that-died',
+      createdAt: clock.now(),
+    });
     let ran!: () => void;
     const done = new Promise<void>((resolve) => (ran = resolve));
     const queue = queueWith({ [name]: async () => ran() }, { clock: clock.now, isSoleWorker: true });

@@ -145,7 +145,10 @@ describe('a stream ends with its session', () => {
     /** Moves a session's absolute deadline to `ms` after the app's current time. */
     async function expireIn(client: TestClient, ms: number): Promise<void> {
       const deadline = new Date(clock.now().getTime() + ms);
-      await suite.database.db.update(sessions).set({ absoluteExpiresAt: deadline }).where(eq(sessions.id, hashSessionToken(client.sessionToken!)));
+      await suite.database.db
+        .update(sessions)
+        .set({ absoluteExpiresAt: deadline })
+        .where(eq(sessions.id, hashSessionToken(client.sessionToken!)));
     }
 
     /** Opens a stream whose heartbeat (which also rechecks the session) never fires: only its deadline timer can end it. */

@@ -64,7 +64,12 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-const logLines = (): LogLine[] => captured.join('').split('\n').filter(Boolean).map((line) => JSON.parse(line) as LogLine);
+const logLines = (): LogLine[] =>
+  captured
+    .join('')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as LogLine);
 
 /** Adds a check constraint that refuses one value, runs `action`, and removes it again. */
 async function withRefusal(table: 'users' | 'messages', name: string, condition: ReturnType<typeof sql>, action: () => Promise<void>) {
@@ -106,7 +111,10 @@ describe('log redaction across a whole session', () => {
       expect(refused.statusCode).toBe(500);
     });
 
-    const { payload, headers } = multipartPayload({ name: 'Notes', type: 'Other' }, { filename: 'notes.txt', content: Buffer.from(`${DOCUMENT_TEXT}\n`), contentType: 'text/plain' });
+    const { payload, headers } = multipartPayload(
+      { name: 'Notes', type: 'Other' },
+      { filename: 'notes.txt', content: Buffer.from(`${DOCUMENT_TEXT}\n`), contentType: 'text/plain' },
+    );
     const uploaded = await startup.request({ method: 'POST', url: '/api/documents', payload, headers });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const content = await startup.request({ method: 'GET', url: `/api/documents/${uploaded.json().id}/content` });
@@ -119,7 +127,15 @@ describe('log redaction across a whole session', () => {
       const response = await doomed.request({
         method: 'POST',
         url: '/api/register',
-        payload: { userType: 'startup', firstName: 'Doomed', lastName: 'Row', username: `doomed_${suffix}`, email: FAILING_EMAIL, password: FAILING_PASSWORD, confirmPassword: FAILING_PASSWORD },
+        payload: {
+          userType: 'startup',
+          firstName: 'Doomed',
+          lastName: 'Row',
+          username: `doomed_${suffix}`,
+          email: FAILING_EMAIL,
+          password: FAILING_PASSWORD,
+          confirmPassword: FAILING_PASSWORD,
+        },
       });
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({ message: 'Internal Server Error' });

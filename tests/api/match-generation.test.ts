@@ -36,16 +36,37 @@ async function investorWithProfile(overrides: Record<string, unknown> = {}) {
 
 const generate = (client: TestClient) => client.request({ method: 'POST', url: '/api/generate-matches' });
 const startupMatches = async (client: TestClient) => (await client.request({ method: 'GET', url: '/api/matches/startup' })).json() as StartupSideMatch[];
-const componentOf = (match: { breakdown: MatchBreakdown | null }, key: string, side: string) => match.breakdown!.components.find((c) => c.key === key && c.side === side)!;
+const componentOf = (match: { breakdown: MatchBreakdown | null }, key: string, side: string) =>
+  match.breakdown!.components.find((c) => c.key === key && c.side === side)!;
 const matchRow = async (startupId: number, investorId: number) =>
-  (await suite.database.db.select().from(matches).where(and(eq(matches.startupId, startupId), eq(matches.investorId, investorId))))[0];
+  (
+    await suite.database.db
+      .select()
+      .from(matches)
+      .where(and(eq(matches.startupId, startupId), eq(matches.investorId, investorId)))
+  )[0];
 
 describe('POST /api/generate-matches', () => {
   it('suggests fitting investors with an explained score, skips gated ones, and records the run', async () => {
-    const fitting = await investorWithProfile({ firmName: 'Health Seed Fund', industryFocus: ['HealthTech'], stagePreference: ['Seed'], investmentRange: ['$1M - $3M'] });
+    const fitting = await investorWithProfile({
+      firmName: 'Health Seed Fund',
+      industryFocus: ['HealthTech'],
+      stagePreference: ['Seed'],
+      investmentRange: ['$1M - $3M'],
+    });
     // Three stages away from the startup: the stage gate closes the pair (docs/matching.md §3).
-    const lateStage = await investorWithProfile({ firmName: 'Late Growth Partners', industryFocus: ['HealthTech'], stagePreference: ['Growth'], investmentRange: ['$10M+'] });
-    const { client, user } = await startupWithProfile({ industry: 'HealthTech', stage: 'Seed', fundingGoal: 1_000_000, description: 'Remote patient monitoring for clinics, sold as a subscription.' });
+    const lateStage = await investorWithProfile({
+      firmName: 'Late Growth Partners',
+      industryFocus: ['HealthTech'],
+      stagePreference: ['Growth'],
+      investmentRange: ['$10M+'],
+    });
+    const { client, user } = await startupWithProfile({
+      industry: 'HealthTech',
+      stage: 'Seed',
+      fundingGoal: 1_000_000,
+      description: 'Remote patient monitoring for clinics, sold as a subscription.',
+    });
 
     const response = await generate(client);
     expect(response.statusCode).toBe(200);
@@ -63,7 +84,10 @@ describe('POST /api/generate-matches', () => {
     expect(match!.breakdown!.topReasons.join(' ')).toMatch(/\byou\b|\byour\b/);
     expect(list.some((m) => m.investorId === lateStage.user.id)).toBe(false);
 
-    const [activity] = await suite.database.db.select().from(activities).where(and(eq(activities.userId, user.id), eq(activities.activityType, 'matches_generated')));
+    const [activity] = await suite.database.db
+      .select()
+      .from(activities)
+      .where(and(eq(activities.userId, user.id), eq(activities.activityType, 'matches_generated')));
     expect(activity?.description).toMatch(/^Generated \d+ new match/);
   });
 
@@ -85,7 +109,10 @@ describe('POST /api/generate-matches', () => {
     expect(second.created).toBe(0);
     expect(second.updated).toBe(first.created);
     expect(second.total).toBe(first.total);
-    const rows = await suite.database.db.select().from(matches).where(and(eq(matches.startupId, user.id), eq(matches.investorId, investor.user.id)));
+    const rows = await suite.database.db
+      .select()
+      .from(matches)
+      .where(and(eq(matches.startupId, user.id), eq(matches.investorId, investor.user.id)));
     expect(rows).toHaveLength(1);
   });
 
@@ -98,12 +125,18 @@ describe('POST /api/generate-matches', () => {
     const declinedRow = (await matchRow(user.id, declined.user.id))!;
     const acceptedRow = (await matchRow(user.id, accepted.user.id))!;
     const awaitedRow = (await matchRow(user.id, awaited.user.id))!;
-    expect((await client.request({ method: 'POST', url: `/api/matches/${declinedRow.id}/update`, payload: { status: 'rejected', reason: 'timing' } })).statusCode).toBe(200);
+    expect(
+      (await client.request({ method: 'POST', url: `/api/matches/${declinedRow.id}/update`, payload: { status: 'rejected', reason: 'timing' } })).statusCode,
+    ).toBe(200);
     await connectPair(client, accepted.client, acceptedRow.id);
     expect((await client.request({ method: 'POST', url: `/api/matches/${awaitedRow.id}/update`, payload: { status: 'accepted' } })).statusCode).toBe(200);
 
     // A profile change that moves every score, then a new run.
-    await client.request({ method: 'PUT', url: '/api/startup/profile', payload: buildStartupProfileBody({ industry: 'CleanTech', stage: 'Series A', fundingGoal: 3_000_000 }) });
+    await client.request({
+      method: 'PUT',
+      url: '/api/startup/profile',
+      payload: buildStartupProfileBody({ industry: 'CleanTech', stage: 'Series A', fundingGoal: 3_000_000 }),
+    });
     await suite.app.jobs.idle();
     await generate(client);
 
@@ -118,7 +151,9 @@ describe('POST /api/generate-matches', () => {
   it('keeps at most the top 50 per run, best first', async () => {
     for (let n = 0; n < GENERATED_MATCH_LIMIT + 8; n++) {
       const user = await insertUser(suite.database.db, buildRegistration('investor'));
-      await insertInvestorProfile(suite.database.db, user.id, { ...buildInvestorProfileBody({ industryFocus: ['Hardware'], stagePreference: ['Seed'], portfolioSize: n }) });
+      await insertInvestorProfile(suite.database.db, user.id, {
+        ...buildInvestorProfileBody({ industryFocus: ['Hardware'], stagePreference: ['Seed'], portfolioSize: n }),
+      });
     }
     // Profiles inserted straight into the table are picked up by the engine's next sync.
     const { client } = await startupWithProfile({ industry: 'Hardware', stage: 'Seed' });
@@ -161,18 +196,31 @@ describe('re-scoring after a profile save', () => {
     await generate(client);
     const before = (await matchRow(user.id, investor.user.id))!;
 
-    await client.request({ method: 'PUT', url: '/api/startup/profile', payload: buildStartupProfileBody({ industry: 'Media', stage: 'Series B', fundingGoal: 5_000_000 }) });
+    await client.request({
+      method: 'PUT',
+      url: '/api/startup/profile',
+      payload: buildStartupProfileBody({ industry: 'Media', stage: 'Series B', fundingGoal: 5_000_000 }),
+    });
     await suite.app.jobs.idle();
     const after = (await matchRow(user.id, investor.user.id))!;
     expect(after.status).toBe('pending');
     expect(after.score).toBeLessThan(before.score);
     const list = await startupMatches(client);
-    expect(componentOf(list.find((m) => m.investorId === investor.user.id)!, 'stage', 'startup').reason).toMatch(/Series B/);
+    expect(
+      componentOf(
+        list.find((m) => m.investorId === investor.user.id)!,
+        'stage',
+        'startup',
+      ).reason,
+    ).toMatch(/Series B/);
   });
 
   it('answers the save without waiting for the re-score, which waits as a durable job', async () => {
     const { client, user } = await startupWithProfile({ industry: 'Mobile' });
-    const saved = await client.request({ method: 'PUT', url: '/api/startup/profile', payload: buildStartupProfileBody({ industry: 'Mobile', stage: 'Series A' }) }, { waitForBackground: false });
+    const saved = await client.request(
+      { method: 'PUT', url: '/api/startup/profile', payload: buildStartupProfileBody({ industry: 'Mobile', stage: 'Series A' }) },
+      { waitForBackground: false },
+    );
     expect(saved.statusCode).toBe(200);
     const queued = (await listJobs(suite.database.db, 'queued')).filter((job) => job.name === 'matching.rescore-pending');
     expect(queued).toHaveLength(1);

@@ -20,7 +20,10 @@ async function connectedPair(status: MatchStatus = 'pending', decliner: 'startup
   const investor = newClient();
   const { user: investorUser } = await investor.register('investor');
   await investor.request({ method: 'PUT', url: '/api/investor/profile', payload: buildInvestorProfileBody({ firmName: 'Pair Capital' }) });
-  const [match] = await suite.database.db.insert(matches).values({ startupId: startupUser.id, investorId: investorUser.id, score: 77, ...matchState(status, decliner) }).returning();
+  const [match] = await suite.database.db
+    .insert(matches)
+    .values({ startupId: startupUser.id, investorId: investorUser.id, score: 77, ...matchState(status, decliner) })
+    .returning();
   return { startup, startupUser, investor, investorUser, match: match! };
 }
 
@@ -31,7 +34,13 @@ describe('GET /api/matches/startup and /api/matches/investor', () => {
     const { startup, investor, match, startupUser, investorUser } = await connectedPair();
     const startupView = (await startup.request({ method: 'GET', url: '/api/matches/startup' })).json();
     expect(startupView).toHaveLength(1);
-    expect(startupView[0]).toMatchObject({ id: match.id, score: 77, status: 'pending', investorId: investorUser.id, investor: { id: investorUser.id, firmName: 'Pair Capital' } });
+    expect(startupView[0]).toMatchObject({
+      id: match.id,
+      score: 77,
+      status: 'pending',
+      investorId: investorUser.id,
+      investor: { id: investorUser.id, firmName: 'Pair Capital' },
+    });
     expect(Object.keys(startupView[0].investor)).toHaveLength(12);
 
     const investorView = (await investor.request({ method: 'GET', url: '/api/matches/investor' })).json();
@@ -85,7 +94,10 @@ describe('POST /api/matches/:id/update', () => {
       [investorUser.id, 'investor', 'rejected', 'check_size'],
       [investorUser.id, 'investor', 'accepted', null],
     ]);
-    const feed = await suite.database.db.select().from(activities).where(and(eq(activities.userId, investorUser.id), eq(activities.activityType, 'match_updated')));
+    const feed = await suite.database.db
+      .select()
+      .from(activities)
+      .where(and(eq(activities.userId, investorUser.id), eq(activities.activityType, 'match_updated')));
     expect(feed[0]!.description).toBe('Declined your match with Pair Startup (check size)');
   });
 

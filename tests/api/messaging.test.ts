@@ -16,18 +16,25 @@ let ipCounter = 0;
 const newClient = (app = suite.app) => new TestClient(app, `198.18.4.${++ipCounter}`);
 
 /** A startup and an investor whose match is in `state`: a status, or one side's accept alone. */
-async function connectedPair(state: 'accepted' | 'pending' | 'rejected' | ReturnType<typeof oneSidedAccept> = 'accepted', app = suite.app, database = suite.database) {
+async function connectedPair(
+  state: 'accepted' | 'pending' | 'rejected' | ReturnType<typeof oneSidedAccept> = 'accepted',
+  app = suite.app,
+  database = suite.database,
+) {
   const startup = newClient(app);
   const { user: startupUser } = await startup.register('startup', { firstName: 'Sam', lastName: 'Startup' });
   await startup.request({ method: 'PUT', url: '/api/startup/profile', payload: buildStartupProfileBody({ companyName: 'Chatty Co' }) });
   const investor = newClient(app);
   const { user: investorUser } = await investor.register('investor', { firstName: 'Ivy', lastName: 'Investor' });
   await investor.request({ method: 'PUT', url: '/api/investor/profile', payload: buildInvestorProfileBody({ firmName: 'Talk Ventures' }) });
-  await database.db.insert(matches).values({ startupId: startupUser.id, investorId: investorUser.id, score: 80, ...(typeof state === 'string' ? matchState(state) : state) });
+  await database.db
+    .insert(matches)
+    .values({ startupId: startupUser.id, investorId: investorUser.id, score: 80, ...(typeof state === 'string' ? matchState(state) : state) });
   return { startup, startupUser, investor, investorUser };
 }
 
-const send = (client: TestClient, receiverId: number, content: string) => client.request({ method: 'POST', url: '/api/messages', payload: { receiverId, content } });
+const send = (client: TestClient, receiverId: number, content: string) =>
+  client.request({ method: 'POST', url: '/api/messages', payload: { receiverId, content } });
 
 describe('POST /api/messages', () => {
   it('stores a trimmed message between connected users and records message_sent', async () => {
@@ -35,7 +42,10 @@ describe('POST /api/messages', () => {
     const response = await send(startup, investorUser.id, '  Hello, thanks for accepting!  ');
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ senderId: startupUser.id, receiverId: investorUser.id, content: 'Hello, thanks for accepting!', read: false });
-    const feed = await suite.database.db.select().from(activities).where(and(eq(activities.userId, startupUser.id), eq(activities.activityType, 'message_sent')));
+    const feed = await suite.database.db
+      .select()
+      .from(activities)
+      .where(and(eq(activities.userId, startupUser.id), eq(activities.activityType, 'message_sent')));
     expect(feed[0]!.description).toBe('Sent a message to Ivy Investor');
   });
 
@@ -102,7 +112,11 @@ describe('POST /api/messages', () => {
 
   it('refuses a sender field in the body (the sender is the session)', async () => {
     const { startup, investorUser, startupUser } = await connectedPair();
-    const response = await startup.request({ method: 'POST', url: '/api/messages', payload: { receiverId: investorUser.id, content: 'Hi', senderId: startupUser.id } });
+    const response = await startup.request({
+      method: 'POST',
+      url: '/api/messages',
+      payload: { receiverId: investorUser.id, content: 'Hi', senderId: startupUser.id },
+    });
     expect(response.statusCode).toBe(400);
   });
 });
@@ -136,9 +150,14 @@ describe('threads', () => {
   it('pages a long thread from the latest backwards without gaps', async () => {
     const { startup, startupUser, investorUser } = await connectedPair();
     const start = Date.parse('2026-11-01T09:00:00Z');
-    await suite.database.db
-      .insert(messages)
-      .values(Array.from({ length: 120 }, (_, i) => ({ senderId: startupUser.id, receiverId: investorUser.id, content: `m${i}`, sentAt: new Date(start + i * 60_000) })));
+    await suite.database.db.insert(messages).values(
+      Array.from({ length: 120 }, (_, i) => ({
+        senderId: startupUser.id,
+        receiverId: investorUser.id,
+        content: `m${i}`,
+        sentAt: new Date(start + i * 60_000),
+      })),
+    );
     const first = (await startup.request({ method: 'GET', url: `/api/messages/${investorUser.id}` })).json();
     // The latest page first (50 by default), itself oldest to newest.
     expect(first.items.map((message: { content: string }) => message.content)).toEqual(Array.from({ length: 50 }, (_, i) => `m${i + 70}`));
@@ -227,7 +246,14 @@ describe('GET /api/messages/conversations', () => {
 
     const list = (await startup.request({ method: 'GET', url: '/api/messages/conversations' })).json();
     expect(list.map((item: { userId: number }) => item.userId)).toEqual([investorUser.id, quietUser.id]);
-    expect(list[0]).toMatchObject({ firstName: 'Ivy', lastName: 'Investor', organization: 'Talk Ventures', userType: 'investor', lastMessage: 'Latest news', unreadCount: 0 });
+    expect(list[0]).toMatchObject({
+      firstName: 'Ivy',
+      lastName: 'Investor',
+      organization: 'Talk Ventures',
+      userType: 'investor',
+      lastMessage: 'Latest news',
+      unreadCount: 0,
+    });
     expect(list[1]).toMatchObject({ firstName: 'Quinn', lastMessage: null, lastMessageTime: null, unreadCount: 0 });
   });
 
@@ -274,11 +300,20 @@ describe('live events (Server-Sent Events)', () => {
     const senderTab = await openEventStream(baseUrl, startup.sessionToken!);
     try {
       const message = (await send(startup, investorUser.id, 'Live hello')).json();
-      expect((await receiverStream.next((event) => event.type === 'message')).data).toEqual({ type: 'message', messageId: message.id, senderId: startupUser.id, receiverId: investorUser.id });
+      expect((await receiverStream.next((event) => event.type === 'message')).data).toEqual({
+        type: 'message',
+        messageId: message.id,
+        senderId: startupUser.id,
+        receiverId: investorUser.id,
+      });
       expect((await senderTab.next((event) => event.type === 'message')).data.messageId).toBe(message.id);
 
       await investor.request({ method: 'POST', url: `/api/messages/${startupUser.id}/read-all` });
-      expect((await senderTab.next((event) => event.type === 'message_read')).data).toMatchObject({ readerId: investorUser.id, upToMessageId: message.id, count: 1 });
+      expect((await senderTab.next((event) => event.type === 'message_read')).data).toMatchObject({
+        readerId: investorUser.id,
+        upToMessageId: message.id,
+        count: 1,
+      });
     } finally {
       receiverStream.close();
       senderTab.close();
@@ -287,12 +322,19 @@ describe('live events (Server-Sent Events)', () => {
 
   it('tells both parties when a match is decided', async () => {
     const { startup, investor, startupUser, investorUser } = await connectedPair(oneSidedAccept('startup'));
-    const [match] = await suite.database.db.select().from(matches).where(and(eq(matches.startupId, startupUser.id), eq(matches.investorId, investorUser.id)));
+    const [match] = await suite.database.db
+      .select()
+      .from(matches)
+      .where(and(eq(matches.startupId, startupUser.id), eq(matches.investorId, investorUser.id)));
     const startupStream = await openEventStream(baseUrl, startup.sessionToken!);
     try {
       // The investor's accept is the second: the pair connects, and the startup hears it.
       await investor.request({ method: 'POST', url: `/api/matches/${match!.id}/update`, payload: { status: 'accepted' } });
-      expect((await startupStream.next((event) => event.type === 'match_updated')).data).toEqual({ type: 'match_updated', matchId: match!.id, status: 'accepted' });
+      expect((await startupStream.next((event) => event.type === 'match_updated')).data).toEqual({
+        type: 'match_updated',
+        matchId: match!.id,
+        status: 'accepted',
+      });
     } finally {
       startupStream.close();
     }
@@ -304,7 +346,11 @@ describe('live events (Server-Sent Events)', () => {
     const senderStream = await openEventStream(baseUrl, startup.sessionToken!);
     try {
       await investor.request({ method: 'POST', url: `/api/messages/${message.id}/read` });
-      expect((await senderStream.next((event) => event.type === 'message_read')).data).toMatchObject({ readerId: investorUser.id, upToMessageId: message.id, count: 1 });
+      expect((await senderStream.next((event) => event.type === 'message_read')).data).toMatchObject({
+        readerId: investorUser.id,
+        upToMessageId: message.id,
+        count: 1,
+      });
     } finally {
       senderStream.close();
     }
@@ -336,7 +382,9 @@ describe('live events (Server-Sent Events)', () => {
           throw new Error('roll back');
         }),
       ).rejects.toThrow('roll back');
-      await suite.database.db.transaction((tx) => suite.app.events.publish(tx, [investorUser.id], { type: 'message', messageId: -2, senderId: 0, receiverId: investorUser.id }));
+      await suite.database.db.transaction((tx) =>
+        suite.app.events.publish(tx, [investorUser.id], { type: 'message', messageId: -2, senderId: 0, receiverId: investorUser.id }),
+      );
       expect((await stream.next()).data.messageId).toBe(-2);
     } finally {
       stream.close();
@@ -391,11 +439,23 @@ describe.skipIf(!isPostgresRun())('two instances on one PostgreSQL (runs under n
     try {
       // Posted through instance A (inject never touches B).
       const message = (await send(startup, investorUser.id, 'Across instances')).json();
-      expect((await streamOnB.next((event) => event.type === 'message')).data).toEqual({ type: 'message', messageId: message.id, senderId: startupUser.id, receiverId: investorUser.id });
+      expect((await streamOnB.next((event) => event.type === 'message')).data).toEqual({
+        type: 'message',
+        messageId: message.id,
+        senderId: startupUser.id,
+        receiverId: investorUser.id,
+      });
       // Read through instance B; the sender's stream on A hears it.
-      const readOnB = await fetch(`${baseUrlB}/api/messages/${startupUser.id}/read-all`, { method: 'POST', headers: { cookie: `vm_session=${investor.sessionToken}` } });
+      const readOnB = await fetch(`${baseUrlB}/api/messages/${startupUser.id}/read-all`, {
+        method: 'POST',
+        headers: { cookie: `vm_session=${investor.sessionToken}` },
+      });
       expect(await readOnB.json()).toEqual({ marked: 1 });
-      expect((await senderStreamOnA.next((event) => event.type === 'message_read')).data).toMatchObject({ readerId: investorUser.id, upToMessageId: message.id, count: 1 });
+      expect((await senderStreamOnA.next((event) => event.type === 'message_read')).data).toMatchObject({
+        readerId: investorUser.id,
+        upToMessageId: message.id,
+        count: 1,
+      });
     } finally {
       streamOnB.close();
       senderStreamOnA.close();

@@ -44,13 +44,17 @@ const logDecision = (matchId: number, userId: number, side: string, decision: st
     sql`insert into match_decisions (match_id, user_id, side, decision, reason, decided_at) values (${matchId}, ${userId}, ${side}, ${decision}, ${reason}, ${`2026-10-01T10:${String(minute).padStart(2, '0')}:00Z`}::timestamptz)`,
   );
 
-const message = (senderId: number, receiverId: number) => database.db.execute(sql`insert into messages (sender_id, receiver_id, content) values (${senderId}, ${receiverId}, 'Hello')`);
+const message = (senderId: number, receiverId: number) =>
+  database.db.execute(sql`insert into messages (sender_id, receiver_id, content) values (${senderId}, ${receiverId}, 'Hello')`);
 
 describe('migration 0007: mutual consent', () => {
   it('turns one-sided decisions into both sides’ decisions, keeping a connection only where both wrote', async () => {
     const investor = await user('investor');
     const startups = await Promise.all(Array.from({ length: 10 }, () => user('startup')));
-    const [lonely, oneWay, talked, declinedByInvestor, declinedByStartup, untouched, loggedOnly, unknownAccept, unknownDecline, reconsidered] = startups as [number, ...number[]];
+    const [lonely, oneWay, talked, declinedByInvestor, declinedByStartup, untouched, loggedOnly, unknownAccept, unknownDecline, reconsidered] = startups as [
+      number,
+      ...number[],
+    ];
     const ids = {
       // Accepted by the startup; nobody wrote.
       lonely: await oldMatch(lonely, investor, 'accepted', 'startup'),
@@ -121,9 +125,13 @@ describe('migration 0007: mutual consent', () => {
         return client;
       };
       const talked = await signIn(pairs.talked!.startupId);
-      expect((await talked.request({ method: 'POST', url: '/api/messages', payload: { receiverId: pairs.talked!.investorId, content: 'Still there?' } })).statusCode).toBe(201);
+      expect(
+        (await talked.request({ method: 'POST', url: '/api/messages', payload: { receiverId: pairs.talked!.investorId, content: 'Still there?' } })).statusCode,
+      ).toBe(201);
       const lonely = await signIn(pairs.lonely!.startupId);
-      expect((await lonely.request({ method: 'POST', url: '/api/messages', payload: { receiverId: pairs.lonely!.investorId, content: 'Hello?' } })).statusCode).toBe(403);
+      expect(
+        (await lonely.request({ method: 'POST', url: '/api/messages', payload: { receiverId: pairs.lonely!.investorId, content: 'Hello?' } })).statusCode,
+      ).toBe(403);
       // The startup's migrated yes is its own answer now, waiting for the investor's.
       const again = await lonely.request({ method: 'POST', url: `/api/matches/${pairs.lonely!.matchId}/update`, payload: { status: 'accepted' } });
       expect(again.json()).toEqual({ message: 'You have already accepted this match; it now waits for the other side.' });

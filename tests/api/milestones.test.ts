@@ -21,7 +21,9 @@ async function pair(state: 'accepted' | 'pending' | ReturnType<typeof oneSidedAc
   const investor = newClient();
   const { user: investorUser } = await investor.register('investor');
   await investor.request({ method: 'PUT', url: '/api/investor/profile', payload: buildInvestorProfileBody({ firmName: 'Plan Capital' }) });
-  await suite.database.db.insert(matches).values({ startupId: startupUser.id, investorId: investorUser.id, score: 70, ...(typeof state === 'string' ? matchState(state) : state) });
+  await suite.database.db
+    .insert(matches)
+    .values({ startupId: startupUser.id, investorId: investorUser.id, score: 70, ...(typeof state === 'string' ? matchState(state) : state) });
   return { startup, startupUser, investor, investorUser };
 }
 
@@ -32,9 +34,20 @@ describe('POST /api/milestones', () => {
     const { startup, startupUser, investorUser } = await pair();
     const response = await create(startup, { title: 'Intro call', description: 'First conversation', date: '2026-12-01', investorId: investorUser.id });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ startupId: startupUser.id, investorId: investorUser.id, title: 'Intro call', status: 'pending', date: '2026-12-01' });
-    const feed = await suite.database.db.select().from(activities).where(and(eq(activities.userId, startupUser.id), eq(activities.activityType, 'milestone_created')));
-    expect(feed.map((activity) => [activity.description, activity.entityId])).toEqual([['Added the milestone "Intro call" with Plan Capital', response.json().id]]);
+    expect(response.json()).toMatchObject({
+      startupId: startupUser.id,
+      investorId: investorUser.id,
+      title: 'Intro call',
+      status: 'pending',
+      date: '2026-12-01',
+    });
+    const feed = await suite.database.db
+      .select()
+      .from(activities)
+      .where(and(eq(activities.userId, startupUser.id), eq(activities.activityType, 'milestone_created')));
+    expect(feed.map((activity) => [activity.description, activity.entityId])).toEqual([
+      ['Added the milestone "Intro call" with Plan Capital', response.json().id],
+    ]);
   });
 
   it('lets an investor create one naming the partner as startupId, with any starting status', async () => {
@@ -87,7 +100,9 @@ describe('POST /api/milestones', () => {
     const short = await create(startup, { title: 'Hi', investorId: investorUser.id });
     expect(short.statusCode).toBe(400);
     expect(short.json().fieldErrors.title).toEqual(['Title must be at least 3 characters']);
-    expect((await create(startup, { title: '   Hi   ', investorId: investorUser.id })).json().fieldErrors.title).toEqual(['Title must be at least 3 characters']);
+    expect((await create(startup, { title: '   Hi   ', investorId: investorUser.id })).json().fieldErrors.title).toEqual([
+      'Title must be at least 3 characters',
+    ]);
     // The display format, a day that does not exist (Date.parse rolls it into March), a bad month.
     for (const date of ['12/01/2026', '2026-02-31', '2026-13-01', '0000-01-01']) {
       const badDate = await create(startup, { title: 'Term sheet', date, investorId: investorUser.id });
@@ -150,7 +165,8 @@ describe('the shared plan', () => {
   it('moves a milestone once when both parties press Complete at the same time', async () => {
     const { startup, investor, investorUser } = await pair();
     const milestone = (await create(startup, { title: 'Close', status: 'in_progress', investorId: investorUser.id })).json();
-    const complete = (client: TestClient) => client.request({ method: 'POST', url: `/api/milestones/${milestone.id}/update`, payload: { status: 'completed' } });
+    const complete = (client: TestClient) =>
+      client.request({ method: 'POST', url: `/api/milestones/${milestone.id}/update`, payload: { status: 'completed' } });
     const responses = await Promise.all([complete(startup), complete(investor)]);
     expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
     expect(responses.find((response) => response.statusCode === 409)!.json().message).toBe('This milestone is already completed.');
@@ -166,7 +182,11 @@ describe('the shared plan', () => {
     const milestone = (await create(startup, { title: 'Data room review', investorId: investorUser.id })).json();
     const started = await investor.request({ method: 'POST', url: `/api/milestones/${milestone.id}/update`, payload: { status: 'in_progress' } });
     expect(started.json()).toMatchObject({ status: 'in_progress' });
-    const edited = await investor.request({ method: 'PATCH', url: `/api/milestones/${milestone.id}`, payload: { title: 'Data room deep dive', date: '2027-02-01' } });
+    const edited = await investor.request({
+      method: 'PATCH',
+      url: `/api/milestones/${milestone.id}`,
+      payload: { title: 'Data room deep dive', date: '2027-02-01' },
+    });
     expect(edited.json()).toMatchObject({ title: 'Data room deep dive', date: '2027-02-01', description: null, status: 'in_progress' });
     const cleared = await startup.request({ method: 'PATCH', url: `/api/milestones/${milestone.id}`, payload: { description: 'Financials first', date: '' } });
     expect(cleared.json()).toMatchObject({ title: 'Data room deep dive', description: 'Financials first', date: null });
@@ -188,17 +208,28 @@ describe('the shared plan', () => {
           .where(and(eq(activities.userId, userId), eq(activities.activityType, 'milestone_updated')))
           .orderBy(asc(activities.id))
       ).map((activity) => activity.description);
-    expect(await feedOf(investorUser.id)).toEqual(['Started the milestone "Data room review" with Plan Co', 'Edited the milestone "Data room deep dive" with Plan Co']);
-    expect(await feedOf(startupUser.id)).toEqual(['Edited the milestone "Data room deep dive" with Plan Capital', 'Removed the milestone "Data room deep dive" with Plan Capital']);
+    expect(await feedOf(investorUser.id)).toEqual([
+      'Started the milestone "Data room review" with Plan Co',
+      'Edited the milestone "Data room deep dive" with Plan Co',
+    ]);
+    expect(await feedOf(startupUser.id)).toEqual([
+      'Edited the milestone "Data room deep dive" with Plan Capital',
+      'Removed the milestone "Data room deep dive" with Plan Capital',
+    ]);
   });
 
   it('is 403 for every call once the pair is no longer connected', async () => {
     const { startup, investor, startupUser, investorUser } = await pair();
     const milestone = (await create(startup, { title: 'Term sheet', investorId: investorUser.id })).json();
     // Accepted is final in the product; this guards the rule should that ever change.
-    await suite.database.db.update(matches).set(matchState('rejected')).where(and(eq(matches.startupId, startupUser.id), eq(matches.investorId, investorUser.id)));
+    await suite.database.db
+      .update(matches)
+      .set(matchState('rejected'))
+      .where(and(eq(matches.startupId, startupUser.id), eq(matches.investorId, investorUser.id)));
     for (const client of [startup, investor]) {
-      expect((await client.request({ method: 'POST', url: `/api/milestones/${milestone.id}/update`, payload: { status: 'in_progress' } })).statusCode).toBe(403);
+      expect((await client.request({ method: 'POST', url: `/api/milestones/${milestone.id}/update`, payload: { status: 'in_progress' } })).statusCode).toBe(
+        403,
+      );
       expect((await client.request({ method: 'PATCH', url: `/api/milestones/${milestone.id}`, payload: { title: 'Renamed' } })).statusCode).toBe(403);
       expect((await client.request({ method: 'DELETE', url: `/api/milestones/${milestone.id}` })).statusCode).toBe(403);
     }
@@ -213,7 +244,9 @@ describe('the shared plan', () => {
     const milestone = (await create(first.startup, { title: 'Private step', investorId: first.investorUser.id })).json();
     const other = await pair();
     for (const client of [other.startup, other.investor]) {
-      expect((await client.request({ method: 'POST', url: `/api/milestones/${milestone.id}/update`, payload: { status: 'in_progress' } })).statusCode).toBe(404);
+      expect((await client.request({ method: 'POST', url: `/api/milestones/${milestone.id}/update`, payload: { status: 'in_progress' } })).statusCode).toBe(
+        404,
+      );
       expect((await client.request({ method: 'PATCH', url: `/api/milestones/${milestone.id}`, payload: { title: 'Hijacked' } })).statusCode).toBe(404);
       expect((await client.request({ method: 'DELETE', url: `/api/milestones/${milestone.id}` })).statusCode).toBe(404);
     }
@@ -235,7 +268,9 @@ describe('the shared plan', () => {
     const first = await pair();
     const secondInvestor = newClient();
     const { user: secondInvestorUser } = await secondInvestor.register('investor', { firstName: 'Nora', lastName: 'Nofirm' });
-    await suite.database.db.insert(matches).values({ startupId: first.startupUser.id, investorId: secondInvestorUser.id, score: 60, ...matchState('accepted') });
+    await suite.database.db
+      .insert(matches)
+      .values({ startupId: first.startupUser.id, investorId: secondInvestorUser.id, score: 60, ...matchState('accepted') });
     await create(first.startup, { title: 'First fund call', date: '2027-05-01', investorId: first.investorUser.id });
     await create(first.startup, { title: 'Second fund call', date: '2027-04-01', investorId: secondInvestorUser.id });
     const stranger = await pair();
@@ -248,7 +283,9 @@ describe('the shared plan', () => {
       ['First fund call', 'Plan Capital'],
     ]);
     const investorSide = (await secondInvestor.request({ method: 'GET', url: '/api/milestones/upcoming' })).json();
-    expect(investorSide.map((milestone: { title: string; partnerName: string }) => [milestone.title, milestone.partnerName])).toEqual([['Second fund call', 'Plan Co']]);
+    expect(investorSide.map((milestone: { title: string; partnerName: string }) => [milestone.title, milestone.partnerName])).toEqual([
+      ['Second fund call', 'Plan Co'],
+    ]);
   });
 });
 

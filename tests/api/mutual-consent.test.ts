@@ -41,7 +41,10 @@ async function investorWithProfile(firmName = 'Consent Capital') {
 }
 
 async function insertMatch(startupId: number, investorId: number, score = 75, state: Partial<typeof matches.$inferInsert> = {}) {
-  const [row] = await suite.database.db.insert(matches).values({ startupId, investorId, score, ...state }).returning();
+  const [row] = await suite.database.db
+    .insert(matches)
+    .values({ startupId, investorId, score, ...state })
+    .returning();
   return row!.id;
 }
 
@@ -53,7 +56,8 @@ async function pair() {
   return { startup, investor, matchId, clientOf: (side: UserType) => (side === 'startup' ? startup.client : investor.client) };
 }
 
-const decide = (client: TestClient, matchId: number, payload: Record<string, unknown>) => client.request({ method: 'POST', url: `/api/matches/${matchId}/update`, payload });
+const decide = (client: TestClient, matchId: number, payload: Record<string, unknown>) =>
+  client.request({ method: 'POST', url: `/api/matches/${matchId}/update`, payload });
 const accept = (client: TestClient, matchId: number) => decide(client, matchId, { status: 'accepted' });
 
 /** The match as `side` sees it in its own list. */
@@ -73,7 +77,12 @@ describe('the decision matrix', () => {
     const answered = await accept(clientOf(first), matchId);
     expect(answered.statusCode).toBe(200);
     expect(answered.json()).toMatchObject({ status: 'pending', myDecision: 'accepted', theirDecision: 'pending', theirDeclineReason: null, decidedBy: null });
-    expect(await seenBy(clientOf(second), second, matchId)).toMatchObject({ status: 'pending', myDecision: 'pending', theirDecision: 'accepted', decidedBy: null });
+    expect(await seenBy(clientOf(second), second, matchId)).toMatchObject({
+      status: 'pending',
+      myDecision: 'pending',
+      theirDecision: 'accepted',
+      decidedBy: null,
+    });
     expect(await storedRow(matchId)).toMatchObject({ status: 'pending', [`${first}Decision`]: 'accepted', [`${second}Decision`]: 'pending' });
 
     const connected = await accept(clientOf(second), matchId);
@@ -90,7 +99,13 @@ describe('the decision matrix', () => {
     await accept(clientOf(accepter), matchId);
     const declined = await decide(clientOf(decliner), matchId, { status: 'rejected', reason: 'timing' });
     expect(declined.json()).toMatchObject({ status: 'rejected', myDecision: 'rejected', theirDecision: 'accepted', decidedBy: decliner });
-    expect(await seenBy(clientOf(accepter), accepter, matchId)).toMatchObject({ status: 'rejected', myDecision: 'accepted', theirDecision: 'rejected', decidedBy: decliner, theirDeclineReason: null });
+    expect(await seenBy(clientOf(accepter), accepter, matchId)).toMatchObject({
+      status: 'rejected',
+      myDecision: 'accepted',
+      theirDecision: 'rejected',
+      decidedBy: decliner,
+      theirDeclineReason: null,
+    });
 
     // The accepter cannot overrule the "no", nor take their own yes back.
     const overruled = await accept(clientOf(accepter), matchId);
@@ -117,9 +132,19 @@ describe('the decision matrix', () => {
     expect(declineToo.json().message).toBe('The other side has already declined this match.');
     expect(await storedRow(matchId)).toMatchObject({ status: 'rejected', startupDecision: 'pending', investorDecision: 'rejected' });
 
-    expect((await accept(investor.client, matchId)).json()).toMatchObject({ status: 'pending', myDecision: 'accepted', theirDecision: 'pending', decidedBy: null });
+    expect((await accept(investor.client, matchId)).json()).toMatchObject({
+      status: 'pending',
+      myDecision: 'accepted',
+      theirDecision: 'pending',
+      decidedBy: null,
+    });
     // The reconsidered decline's reason goes with it.
-    expect(await seenBy(startup.client, 'startup', matchId)).toMatchObject({ status: 'pending', myDecision: 'pending', theirDecision: 'accepted', theirDeclineReason: null });
+    expect(await seenBy(startup.client, 'startup', matchId)).toMatchObject({
+      status: 'pending',
+      myDecision: 'pending',
+      theirDecision: 'accepted',
+      theirDeclineReason: null,
+    });
     expect(await storedRow(matchId)).toMatchObject({ investorDeclineReason: null, investorSharesReason: false });
   });
 
@@ -135,7 +160,9 @@ describe('the decision matrix', () => {
 
     await accept(investor.client, matchId);
     expect((await accept(investor.client, matchId)).json().message).toBe('You are already connected through this match.');
-    expect((await decide(investor.client, matchId, { status: 'rejected' })).json().message).toBe('You are connected through this match; it can no longer be declined.');
+    expect((await decide(investor.client, matchId, { status: 'rejected' })).json().message).toBe(
+      'You are connected through this match; it can no longer be declined.',
+    );
 
     const other = await pair();
     await decide(other.startup.client, other.matchId, { status: 'rejected' });
@@ -154,7 +181,11 @@ describe('the decision matrix', () => {
 
     const unshared = await pair();
     await decide(unshared.startup.client, unshared.matchId, { status: 'rejected', reason: 'location' });
-    expect(await seenBy(unshared.investor.client, 'investor', unshared.matchId)).toMatchObject({ theirDecision: 'rejected', theirDeclineReason: null, decidedBy: 'startup' });
+    expect(await seenBy(unshared.investor.client, 'investor', unshared.matchId)).toMatchObject({
+      theirDecision: 'rejected',
+      theirDeclineReason: null,
+      decidedBy: 'startup',
+    });
     expect(await storedRow(unshared.matchId)).toMatchObject({ startupDeclineReason: 'location', startupSharesReason: false });
 
     const explicitNo = await pair();
@@ -178,7 +209,10 @@ describe('the decision matrix', () => {
       [investor.user.id, 'investor', 'accepted', null],
       [startup.user.id, 'startup', 'accepted', null],
     ]);
-    const feed = await suite.database.db.select().from(activities).where(and(eq(activities.userId, startup.user.id), eq(activities.activityType, 'match_updated')));
+    const feed = await suite.database.db
+      .select()
+      .from(activities)
+      .where(and(eq(activities.userId, startup.user.id), eq(activities.activityType, 'match_updated')));
     expect(feed.map((entry) => entry.description)).toEqual(['Accepted your match with Consent Capital: you are now connected']);
   });
 });
@@ -186,7 +220,9 @@ describe('the decision matrix', () => {
 describe('connection requests', () => {
   it('come first in each side’s list, then by score, and the dashboards count them', async () => {
     const startup = await startupWithProfile('Sought After');
-    const investors = await Promise.all(['Quiet Fund', 'Keen Fund', 'Eager Fund', 'Waiting Fund', 'Connected Fund', 'Declined Fund'].map((name) => investorWithProfile(name)));
+    const investors = await Promise.all(
+      ['Quiet Fund', 'Keen Fund', 'Eager Fund', 'Waiting Fund', 'Connected Fund', 'Declined Fund'].map((name) => investorWithProfile(name)),
+    );
     const [quiet, keen, eager, waiting, connected, declined] = investors.map((investor) => investor.user.id);
     const ids = {
       quiet: await insertMatch(startup.user.id, quiet!, 95),
@@ -207,7 +243,10 @@ describe('connection requests', () => {
     await insertMatch(other.user.id, waiting!, 97);
     const investorList = (await waitingFund.client.request({ method: 'GET', url: '/api/matches/investor' })).json() as Array<{ id: number }>;
     expect(investorList[0]!.id).toBe(ids.waiting);
-    expect((await waitingFund.client.request({ method: 'GET', url: '/api/dashboard/stats' })).json()).toMatchObject({ kind: 'investor', connectionRequests: 1 });
+    expect((await waitingFund.client.request({ method: 'GET', url: '/api/dashboard/stats' })).json()).toMatchObject({
+      kind: 'investor',
+      connectionRequests: 1,
+    });
     // An accept the other side has not answered is not a request for the one who gave it.
     expect((await investors[1]!.client.request({ method: 'GET', url: '/api/dashboard/stats' })).json()).toMatchObject({ connectionRequests: 0 });
 
@@ -232,7 +271,11 @@ describe('connection requests', () => {
     const declinedStream = await openEventStream(baseUrl, declined.startup.client.sessionToken!);
     openStreams.push(declinedStream);
     await decide(declined.investor.client, declined.matchId, { status: 'rejected' });
-    expect((await declinedStream.next((event) => event.type === 'match_updated')).data).toEqual({ type: 'match_updated', matchId: declined.matchId, status: 'rejected' });
+    expect((await declinedStream.next((event) => event.type === 'match_updated')).data).toEqual({
+      type: 'match_updated',
+      matchId: declined.matchId,
+      status: 'rejected',
+    });
   });
 });
 
@@ -245,7 +288,10 @@ describe('only a connection unlocks working together', () => {
   };
 
   async function uploadDeck(client: TestClient, category = 'Pitch Deck') {
-    const { payload, headers } = multipartPayload({ name: 'Deck', type: category }, { filename: 'deck.pdf', content: pdfBytes(2), contentType: 'application/pdf' });
+    const { payload, headers } = multipartPayload(
+      { name: 'Deck', type: category },
+      { filename: 'deck.pdf', content: pdfBytes(2), contentType: 'application/pdf' },
+    );
     const response = await client.request({ method: 'POST', url: '/api/documents', payload, headers });
     expect(response.statusCode, response.body).toBe(201);
     return response.json() as { id: number };
@@ -255,13 +301,26 @@ describe('only a connection unlocks working together', () => {
     return {
       startupMessage: await startup.client.request({ method: 'POST', url: '/api/messages', payload: { receiverId: investor.user.id, content: 'Hello' } }),
       investorMessage: await investor.client.request({ method: 'POST', url: '/api/messages', payload: { receiverId: startup.user.id, content: 'Hello' } }),
-      milestone: await startup.client.request({ method: 'POST', url: '/api/milestones', payload: { title: 'Intro call', description: 'First talk', date: '2026-12-01', investorId: investor.user.id } }),
+      milestone: await startup.client.request({
+        method: 'POST',
+        url: '/api/milestones',
+        payload: { title: 'Intro call', description: 'First talk', date: '2026-12-01', investorId: investor.user.id },
+      }),
       milestones: await investor.client.request({ method: 'GET', url: `/api/milestones?partnerId=${startup.user.id}` }),
       grant: await startup.client.request({ method: 'POST', url: `/api/documents/${documentId}/access`, payload: { userId: investor.user.id } }),
       portfolio: await investor.client.request({
         method: 'POST',
         url: '/api/portfolio',
-        payload: { companyName: 'Consent Co', industry: 'SaaS', stage: 'Seed', investmentDate: '2025-06-30', investmentAmount: 1_000_000, description: 'Added from a match.', performance: 'growing', startupId: startup.user.id },
+        payload: {
+          companyName: 'Consent Co',
+          industry: 'SaaS',
+          stage: 'Seed',
+          investmentDate: '2025-06-30',
+          investmentAmount: 1_000_000,
+          description: 'Added from a match.',
+          performance: 'growing',
+          startupId: startup.user.id,
+        },
       }),
     };
   }
@@ -298,13 +357,17 @@ describe('only a connection unlocks working together', () => {
     const { matchId, startup, investor, clientOf } = await pair();
     await startup.client.request({ method: 'PUT', url: '/api/data-room/settings', payload: { autoShareCategories: ['Pitch Deck'] } });
     const deck = await uploadDeck(startup.client);
-    const sharedWithInvestor = async () => ((await investor.client.request({ method: 'GET', url: '/api/documents' })).json() as Array<{ id: number }>).map((document) => document.id);
+    const sharedWithInvestor = async () =>
+      ((await investor.client.request({ method: 'GET', url: '/api/documents' })).json() as Array<{ id: number }>).map((document) => document.id);
 
     await accept(clientOf(first), matchId);
     expect(await sharedWithInvestor()).toEqual([]);
     await accept(clientOf(first === 'startup' ? 'investor' : 'startup'), matchId);
     expect(await sharedWithInvestor()).toEqual([deck.id]);
-    const autoShares = await suite.database.db.select().from(activities).where(and(eq(activities.userId, startup.user.id), eq(activities.activityType, 'document_shared')));
+    const autoShares = await suite.database.db
+      .select()
+      .from(activities)
+      .where(and(eq(activities.userId, startup.user.id), eq(activities.activityType, 'document_shared')));
     expect(autoShares.map((entry) => entry.description)).toEqual(['Automatically shared 1 document with Consent Capital']);
   });
 });

@@ -102,7 +102,9 @@ describe('GET /api/openapi.json', () => {
     const document = await fetchDocument();
     const registered = suite.app.routeTable.filter((route) => route.url.startsWith('/api/') && route.method !== 'HEAD');
     expect(registered.length).toBeGreaterThan(40);
-    const missing = registered.filter((route) => !document.paths[toOpenApiPath(route.url)]?.[route.method.toLowerCase()]).map((route) => `${route.method} ${route.url}`);
+    const missing = registered
+      .filter((route) => !document.paths[toOpenApiPath(route.url)]?.[route.method.toLowerCase()])
+      .map((route) => `${route.method} ${route.url}`);
     expect(missing, 'registered routes missing from the OpenAPI document').toEqual([]);
     for (const [key, endpoint] of Object.entries(ALL_ENDPOINTS)) {
       const operation = operationOf(document, endpoint.method, endpoint.path);
@@ -138,7 +140,10 @@ describe('GET /api/openapi.json', () => {
   it('describes bodies, parameters and responses from the contracts', async () => {
     const document = await fetchDocument();
 
-    const send = operationOf(document, 'POST', '/api/messages') as { requestBody: { required: boolean; content: Record<string, { schema: Json }> }; responses: Json };
+    const send = operationOf(document, 'POST', '/api/messages') as {
+      requestBody: { required: boolean; content: Record<string, { schema: Json }> };
+      responses: Json;
+    };
     expect(send.requestBody.required).toBe(true);
     const sendBody = send.requestBody.content['application/json']!.schema as { required: string[]; properties: Record<string, Json> };
     expect(sendBody.required).toEqual(expect.arrayContaining(['receiverId', 'content']));
@@ -157,7 +162,9 @@ describe('GET /api/openapi.json', () => {
       expect.objectContaining({ name: 'limit', in: 'query', required: false, schema: expect.objectContaining({ type: 'integer', maximum: 100 }) }),
     ]);
 
-    const upload = operationOf(document, 'POST', '/api/documents') as { requestBody: { content: Record<string, { schema: { required: string[]; properties: Record<string, Json> } }> } };
+    const upload = operationOf(document, 'POST', '/api/documents') as {
+      requestBody: { content: Record<string, { schema: { required: string[]; properties: Record<string, Json> } }> };
+    };
     const form = upload.requestBody.content['multipart/form-data']!.schema;
     expect(form.required).toEqual(expect.arrayContaining(['file', 'type']));
     expect(form.properties.file).toMatchObject({ type: 'string', format: 'binary' });
@@ -185,7 +192,12 @@ describe('GET /api/openapi.json', () => {
       sessionCookie: 'vm_session',
       endpoints: {
         'fixtures.getTree': defineEndpoint({ method: 'GET', path: '/api/fixtures/tree', response: TreeNode }),
-        'fixtures.labelPair': defineEndpoint({ method: 'POST', path: '/api/fixtures/labels', body: z.strictObject({ first: Label, second: Label }), response: z.array(TreeNode) }),
+        'fixtures.labelPair': defineEndpoint({
+          method: 'POST',
+          path: '/api/fixtures/labels',
+          body: z.strictObject({ first: Label, second: Label }),
+          response: z.array(TreeNode),
+        }),
       },
     });
     await expectValid(document);

@@ -53,7 +53,11 @@ describe('portfolio CRUD', () => {
     expect(created.json()).toMatchObject({ companyName: 'Nimbus Health', investmentAmount: 2_500_000, performance: 'growing', startupId: null, logo: null });
     const id = created.json().id;
     expect(await list(client)).toHaveLength(1);
-    const edited = await client.request({ method: 'PATCH', url: `/api/portfolio/${id}`, payload: { performance: 'declining', investmentAmount: 3_000_000, website: '' } });
+    const edited = await client.request({
+      method: 'PATCH',
+      url: `/api/portfolio/${id}`,
+      payload: { performance: 'declining', investmentAmount: 3_000_000, website: '' },
+    });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ performance: 'declining', investmentAmount: 3_000_000, companyName: 'Nimbus Health', website: null });
     expect((await client.request({ method: 'DELETE', url: `/api/portfolio/${id}` })).statusCode).toBe(200);
@@ -123,8 +127,14 @@ describe('portfolio CRUD', () => {
     expect((await patch({ companyName: 'A' })).statusCode).toBe(400);
     expect((await patch({ investorId: 999 })).json().message).toBe('Unknown field: investorId.');
     expect((await patch({ startupId: 999 })).json().message).toBe('Unknown field: startupId.');
-    expect((await client.request({ method: 'PATCH', url: '/api/portfolio/abc', payload: { performance: 'stable' } })).json().message).toBe('The id must be a positive whole number.');
-    expect(await storedRow(id)).toMatchObject({ companyName: 'Nimbus Health', description: 'Remote monitoring for cardiac patients after surgery.', investmentDate: '2025-06-30' });
+    expect((await client.request({ method: 'PATCH', url: '/api/portfolio/abc', payload: { performance: 'stable' } })).json().message).toBe(
+      'The id must be a positive whole number.',
+    );
+    expect(await storedRow(id)).toMatchObject({
+      companyName: 'Nimbus Health',
+      description: 'Remote monitoring for cardiac patients after surgery.',
+      investmentDate: '2025-06-30',
+    });
   });
 
   it('keeps each investor’s companies to themselves: another investor gets 404 and changes nothing', async () => {
@@ -241,13 +251,18 @@ describe('GET /api/portfolio/export.csv', () => {
     expect(response.body.startsWith('\uFEFF')).toBe(true);
     const lines = response.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe('Company,Industry,Stage,Website,Investment date,Investment (USD),Investment,Performance,Description');
-    expect(lines[1]).toBe(`"'=HYPERLINK(""http://evil"")",HealthTech,Seed,https://nimbus.example,2025-06-30,2500000,$2.5M,growing,"Line one, with ""quotes""\nline two"`);
+    expect(lines[1]).toBe(
+      `"'=HYPERLINK(""http://evil"")",HealthTech,Seed,https://nimbus.example,2025-06-30,2500000,$2.5M,growing,"Line one, with ""quotes""\nline two"`,
+    );
     expect(lines[2]).toBe('');
   });
 
   it('neutralises every formula trigger, and quotes only what needs it', () => {
     // One cell as the export writes it: what a one-column file holds between the header and the last line end.
-    const csvCell = (value: CsvCell) => toCsv(['Cell'], [[value]]).replace(/^\uFEFF/, '').slice('Cell\r\n'.length, -'\r\n'.length);
+    const csvCell = (value: CsvCell) =>
+      toCsv(['Cell'], [[value]])
+        .replace(/^\uFEFF/, '')
+        .slice('Cell\r\n'.length, -'\r\n'.length);
     for (const start of ['=', '+', '-', '@', '\t', '\r', '\n', '＝', '＋', '－', '＠']) expect(csvCell(`${start}1+1`).replace(/^"/, '')).toMatch(/^'/);
     expect(csvCell('Plain text')).toBe('Plain text');
     expect(csvCell('a,b')).toBe('"a,b"');

@@ -46,7 +46,10 @@ describe('PUT /api/startup/profile', () => {
     expect(updated.json().companyName).toBe('Acme Forecasting');
     expect(updated.json().id).toBe(created.json().id);
 
-    const feed = await suite.database.db.select().from(activities).where(and(eq(activities.userId, user.id), eq(activities.activityType, 'profile_updated')));
+    const feed = await suite.database.db
+      .select()
+      .from(activities)
+      .where(and(eq(activities.userId, user.id), eq(activities.activityType, 'profile_updated')));
     expect(feed).toHaveLength(2);
   });
 
@@ -111,8 +114,16 @@ describe('PUT /api/startup/profile', () => {
   it.each([
     [{ team: [{ name: '', role: 'CEO' }] }, 'team.0.name', 'Name is required'],
     [{ team: [{ name: 'Eve', role: 'CFO', link: 'javascript:alert(1)' }] }, 'team.0.link', 'Please enter a valid URL'],
-    [{ investorPreferences: { stages: ['Series Z'], checkSizes: [], industries: [], location: '' } }, 'investorPreferences.stages.0', 'Please choose stages from the list'],
-    [{ investorPreferences: { stages: [], checkSizes: ['$1B'], industries: [], location: '' } }, 'investorPreferences.checkSizes.0', 'Please choose check sizes from the list'],
+    [
+      { investorPreferences: { stages: ['Series Z'], checkSizes: [], industries: [], location: '' } },
+      'investorPreferences.stages.0',
+      'Please choose stages from the list',
+    ],
+    [
+      { investorPreferences: { stages: [], checkSizes: ['$1B'], industries: [], location: '' } },
+      'investorPreferences.checkSizes.0',
+      'Please choose check sizes from the list',
+    ],
   ])('validates team members and preferences: %o', async (overrides, field, message) => {
     const { client } = await signedIn('startup');
     const response = await putStartup(client, buildStartupProfileBody(overrides));
@@ -141,7 +152,12 @@ describe('PUT /api/investor/profile', () => {
     const { client } = await signedIn('investor');
     const response = await putInvestor(client, buildInvestorProfileBody());
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ industryFocus: ['SaaS', 'FinTech'], stagePreference: ['Seed', 'Series A'], investmentRange: ['$500K - $1M', '$1M - $3M'], profileCompleteness: 100 });
+    expect(response.json()).toMatchObject({
+      industryFocus: ['SaaS', 'FinTech'],
+      stagePreference: ['Seed', 'Series A'],
+      investmentRange: ['$500K - $1M', '$1M - $3M'],
+      profileCompleteness: 100,
+    });
   });
 
   it.each([
@@ -178,11 +194,26 @@ describe('public profile cards', () => {
 
     const response = await investor.client.request({ method: 'GET', url: `/api/startups/${startup.user.id}` });
     expect(response.statusCode).toBe(200);
-    expect(Object.keys(response.json()).sort()).toEqual(['companyName', 'description', 'foundingDate', 'fundingGoal', 'id', 'industry', 'location', 'logo', 'stage', 'teamSize', 'website']);
+    expect(Object.keys(response.json()).sort()).toEqual([
+      'companyName',
+      'description',
+      'foundingDate',
+      'fundingGoal',
+      'id',
+      'industry',
+      'location',
+      'logo',
+      'stage',
+      'teamSize',
+      'website',
+    ]);
     expect(response.json()).toMatchObject({ id: startup.user.id, companyName: 'Card Co' });
 
     await investor.client.request({ method: 'GET', url: `/api/startups/${startup.user.id}` });
-    const views = await suite.database.db.select().from(activities).where(and(eq(activities.userId, investor.user.id), eq(activities.activityType, 'viewed_profile')));
+    const views = await suite.database.db
+      .select()
+      .from(activities)
+      .where(and(eq(activities.userId, investor.user.id), eq(activities.activityType, 'viewed_profile')));
     expect(views).toHaveLength(1);
     expect(views[0]).toMatchObject({ entityId: startup.user.id, description: "Viewed Card Co's profile" });
   });
@@ -193,9 +224,20 @@ describe('public profile cards', () => {
     const startup = await signedIn('startup');
     const response = await startup.client.request({ method: 'GET', url: `/api/investors/${investor.user.id}` });
     expect(response.statusCode).toBe(200);
-    expect(Object.keys(response.json()).sort()).toEqual(
-      ['description', 'firmName', 'foundingDate', 'id', 'industryFocus', 'investmentRange', 'investmentThesis', 'location', 'logo', 'portfolioSize', 'stagePreference', 'website'],
-    );
+    expect(Object.keys(response.json()).sort()).toEqual([
+      'description',
+      'firmName',
+      'foundingDate',
+      'id',
+      'industryFocus',
+      'investmentRange',
+      'investmentThesis',
+      'location',
+      'logo',
+      'portfolioSize',
+      'stagePreference',
+      'website',
+    ]);
   });
 
   it('are only for the other role, and 404 for an account without that profile', async () => {

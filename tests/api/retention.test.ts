@@ -48,7 +48,10 @@ describe('the anonymous-traffic sweep', () => {
       { eventType: 'document_uploaded', userId: 1, detail: { marker }, createdAt: old },
     ]);
     await sweepAnonymousTraffic(sweepContext(now), { anonymousEventDays: 90, maxAnonymousEvents: 1_000_000, maxRateLimitRows: 1_000_000 });
-    const left = await suite.database.db.select({ eventType: securityEvents.eventType, createdAt: securityEvents.createdAt }).from(securityEvents).where(sql`${securityEvents.detail}->>'marker' = ${marker}`);
+    const left = await suite.database.db
+      .select({ eventType: securityEvents.eventType, createdAt: securityEvents.createdAt })
+      .from(securityEvents)
+      .where(sql`${securityEvents.detail}->>'marker' = ${marker}`);
     expect(left.map((row) => row.eventType).sort()).toEqual(['document_uploaded', 'login_failed']);
     expect(left.find((row) => row.eventType === 'login_failed')!.createdAt).toEqual(recent);
   });
@@ -66,21 +69,36 @@ describe('the anonymous-traffic sweep', () => {
     expect(await countEvents(marker)).toBe(200);
     expect(await countAnonymousEvents()).toBe(200);
     // The newest ones are the ones kept.
-    const kept = await suite.database.db.select({ detail: securityEvents.detail }).from(securityEvents).where(sql`${securityEvents.detail}->>'marker' = ${marker}`);
+    const kept = await suite.database.db
+      .select({ detail: securityEvents.detail })
+      .from(securityEvents)
+      .where(sql`${securityEvents.detail}->>'marker' = ${marker}`);
     expect(Math.min(...kept.map((row) => Number(row.detail!.n)))).toBe(301);
   });
 
   it('deletes expired throttle counters and caps the live ones', async () => {
     const now = new Date('2026-11-20T00:00:00Z');
     const prefix = `retention-${Math.random()}`;
-    await suite.database.db.insert(rateLimits).values([
-      { key: `${prefix}:expired`, points: 3, expire: new Date(now.getTime() - 1000) },
-      ...Array.from({ length: 5 }, (_, index) => ({ key: `${prefix}:live-${index}`, points: 1, expire: new Date(now.getTime() + (index + 1) * 60_000) })),
-    ]);
-    const [others] = await suite.database.db.select({ value: sql<number>`count(*)::int` }).from(rateLimits).where(sql`${rateLimits.key} not like ${`${prefix}%`} and ${rateLimits.expire} >= ${now}`);
-    const result = await sweepAnonymousTraffic(sweepContext(now), { anonymousEventDays: 90, maxAnonymousEvents: 1_000_000, maxRateLimitRows: others!.value + 3 });
+    await suite.database.db
+      .insert(rateLimits)
+      .values([
+        { key: `${prefix}:expired`, points: 3, expire: new Date(now.getTime() - 1000) },
+        ...Array.from({ length: 5 }, (_, index) => ({ key: `${prefix}:live-${index}`, points: 1, expire: new Date(now.getTime() + (index + 1) * 60_000) })),
+      ]);
+    const [others] = await suite.database.db
+      .select({ value: sql<number>`count(*)::int` })
+      .from(rateLimits)
+      .where(sql`${rateLimits.key} not like ${`${prefix}%`} and ${rateLimits.expire} >= ${now}`);
+    const result = await sweepAnonymousTraffic(sweepContext(now), {
+      anonymousEventDays: 90,
+      maxAnonymousEvents: 1_000_000,
+      maxRateLimitRows: others!.value + 3,
+    });
     expect(result.expiredRateLimits).toBeGreaterThanOrEqual(1);
-    const left = await suite.database.db.select({ key: rateLimits.key }).from(rateLimits).where(sql`${rateLimits.key} like ${`${prefix}%`}`);
+    const left = await suite.database.db
+      .select({ key: rateLimits.key })
+      .from(rateLimits)
+      .where(sql`${rateLimits.key} like ${`${prefix}%`}`);
     // The three that expire last are kept; the two closest to expiry go.
     expect(left.map((row) => row.key).sort()).toEqual([`${prefix}:live-2`, `${prefix}:live-3`, `${prefix}:live-4`]);
   });
@@ -88,7 +106,9 @@ describe('the anonymous-traffic sweep', () => {
   it('runs as a scheduled durable job with the configured policy', async () => {
     const marker = `job-${Math.random()}`;
     const clock = createTestClock(new Date('2026-11-20T00:00:00Z'));
-    await suite.database.db.insert(securityEvents).values({ eventType: 'login_failed', userId: null, detail: { marker }, createdAt: new Date(clock.now().getTime() - 8 * DAY) });
+    await suite.database.db
+      .insert(securityEvents)
+      .values({ eventType: 'login_failed', userId: null, detail: { marker }, createdAt: new Date(clock.now().getTime() - 8 * DAY) });
     const queue = createAppJobQueue({
       db: suite.database.db,
       clock: clock.now,
@@ -108,9 +128,25 @@ describe('a flood of failed sign-ins', () => {
   it('leaves at most the cap of rows behind after the sweep', async () => {
     const marker = 'flood-user';
     for (let attempt = 0; attempt < 30; attempt++) {
-      await suite.app.inject({ method: 'POST', url: '/api/login', remoteAddress: `192.0.2.${attempt}`, payload: { username: `${marker}-${attempt}`, password: 'not-the-password' } });
+      await suite.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress: `192.0.2.${attempt}`,
+        payload: { username: `${marker}-${attempt}`, password: 'not-the-password' },
+      });
     }
-    const flooded = await suite.database.db.select({ id: securityEvents.id }).from(securityEvents).where(and(eq(securityEvents.eventType, 'login_failed'), inArray(securityEvents.ip, Array.from({ length: 30 }, (_, index) => `192.0.2.${index}`))));
+    const flooded = await suite.database.db
+      .select({ id: securityEvents.id })
+      .from(securityEvents)
+      .where(
+        and(
+          eq(securityEvents.eventType, 'login_failed'),
+          inArray(
+            securityEvents.ip,
+            Array.from({ length: 30 }, (_, index) => `192.0.2.${index}`),
+          ),
+        ),
+      );
     expect(flooded.length).toBe(30);
     await sweepAnonymousTraffic(sweepContext(new Date()), { anonymousEventDays: 90, maxAnonymousEvents: 10, maxRateLimitRows: 10 });
     const [limits] = await suite.database.db.select({ value: sql<number>`count(*)::int` }).from(rateLimits);

@@ -51,7 +51,11 @@ describe('known devices', () => {
     // Signing in again from that browser keeps the same device; logging out does not forget it.
     const again = await signIn(suite.app, registration, { ip: freshIp(), device: device.value });
     expect(deviceCookieFrom(again)?.value).toBe(device.value);
-    const loggedOut = await suite.app.inject({ method: 'POST', url: '/api/logout', cookies: { vm_session: again.cookies.find((cookie) => cookie.name === 'vm_session')!.value } });
+    const loggedOut = await suite.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      cookies: { vm_session: again.cookies.find((cookie) => cookie.name === 'vm_session')!.value },
+    });
     expect(loggedOut.statusCode).toBe(200);
     expect(loggedOut.cookies.some((cookie) => cookie.name === 'vm_device')).toBe(false);
   });
@@ -65,7 +69,9 @@ describe('known devices', () => {
     const statuses = new Map<number, number>();
     for (let batch = 0; batch < 1000; batch += 25) {
       const answers = await Promise.all(
-        Array.from({ length: 25 }, (_, offset) => signIn(suite.app, { username: 'ledgerly', password: `Guess-${batch + offset}-xyz` }, { ip: strangerIp(batch + offset) })),
+        Array.from({ length: 25 }, (_, offset) =>
+          signIn(suite.app, { username: 'ledgerly', password: `Guess-${batch + offset}-xyz` }, { ip: strangerIp(batch + offset) }),
+        ),
       );
       for (const answer of answers) statuses.set(answer.statusCode, (statuses.get(answer.statusCode) ?? 0) + 1);
     }
@@ -85,12 +91,19 @@ describe('known devices', () => {
 
     // A device cookie of another account does not make a browser known for this one.
     const other = await suite.app.inject({ method: 'POST', url: '/api/register', remoteAddress: '203.0.113.7', payload: buildRegistration('investor') });
-    const borrowed = await signIn(suite.app, { username: 'ledgerly', password: registration.password }, { ip: '203.0.113.7', device: deviceCookieFrom(other)!.value });
+    const borrowed = await signIn(
+      suite.app,
+      { username: 'ledgerly', password: registration.password },
+      { ip: '203.0.113.7', device: deviceCookieFrom(other)!.value },
+    );
     expect(borrowed.statusCode).toBe(429);
 
     // The lockout is in the security log, without any password.
     const [ledgerly] = await suite.database.db.select().from(users).where(eq(users.username, 'ledgerly'));
-    const lockouts = await suite.database.db.select().from(securityEvents).where(and(eq(securityEvents.eventType, 'login_lockout'), eq(securityEvents.userId, ledgerly!.id)));
+    const lockouts = await suite.database.db
+      .select()
+      .from(securityEvents)
+      .where(and(eq(securityEvents.eventType, 'login_lockout'), eq(securityEvents.userId, ledgerly!.id)));
     expect(lockouts.length).toBeGreaterThanOrEqual(1);
     expect(lockouts[0]!.detail).toMatchObject({ username: 'ledgerly', scope: 'username', strike: 1 });
     const everything = JSON.stringify(await suite.database.db.select().from(securityEvents));
@@ -102,18 +115,25 @@ describe('known devices', () => {
 describe('throttling with growing blocks', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await buildTestApp(suite.database, { env: { LOGIN_MAX_FAILURES_PER_USERNAME: '3', LOGIN_MAX_FAILURES_PER_IP: '1000', LOGIN_THROTTLE_WINDOW_MINUTES: '15' } });
+    app = await buildTestApp(suite.database, {
+      env: { LOGIN_MAX_FAILURES_PER_USERNAME: '3', LOGIN_MAX_FAILURES_PER_IP: '1000', LOGIN_THROTTLE_WINDOW_MINUTES: '15' },
+    });
   });
   afterAll(() => app.close());
 
   /** The block ends as if its time had passed (the throttle's store keeps real time, not the app clock). */
-  const endBlock = (key: string) => suite.database.db.update(rateLimits).set({ expire: sql`now() - interval '1 second'` }).where(eq(rateLimits.key, key));
+  const endBlock = (key: string) =>
+    suite.database.db
+      .update(rateLimits)
+      .set({ expire: sql`now() - interval '1 second'` })
+      .where(eq(rateLimits.key, key));
 
   it('doubles the block each time a username fills up again within a day', async () => {
     const registration = buildRegistration('investor');
     await new TestClient(app, freshIp()).register('investor', registration);
     const failThrice = async () => {
-      for (let i = 0; i < 3; i++) expect((await signIn(app, { username: registration.username, password: 'Wrong-Password-1' }, { ip: freshIp() })).statusCode).toBe(401);
+      for (let i = 0; i < 3; i++)
+        expect((await signIn(app, { username: registration.username, password: 'Wrong-Password-1' }, { ip: freshIp() })).statusCode).toBe(401);
       return signIn(app, registration, { ip: freshIp() });
     };
 
@@ -135,7 +155,10 @@ describe('throttling with growing blocks', () => {
     expect(third.json().message).toBe('Too many failed sign-in attempts. Please try again in 60 minutes.');
 
     const [user] = await suite.database.db.select().from(users).where(eq(users.username, registration.username));
-    const lockouts = await suite.database.db.select().from(securityEvents).where(and(eq(securityEvents.eventType, 'login_lockout'), eq(securityEvents.userId, user!.id)))
+    const lockouts = await suite.database.db
+      .select()
+      .from(securityEvents)
+      .where(and(eq(securityEvents.eventType, 'login_lockout'), eq(securityEvents.userId, user!.id)))
       // PostgreSQL returns rows in no particular order without one.
       .orderBy(securityEvents.id);
     expect(lockouts.map((event) => event.detail)).toEqual([
@@ -151,7 +174,8 @@ describe('throttling with growing blocks', () => {
     const device = deviceCookieFrom(registered)!.value;
     const ip = freshIp();
     // Twice the username's limit of 3: the owner mistyping a few times is not locked out.
-    for (let i = 0; i < 6; i++) expect((await signIn(app, { username: registration.username, password: 'Wrong-Password-1' }, { ip, device })).statusCode).toBe(401);
+    for (let i = 0; i < 6; i++)
+      expect((await signIn(app, { username: registration.username, password: 'Wrong-Password-1' }, { ip, device })).statusCode).toBe(401);
     const blocked = await signIn(app, registration, { ip, device });
     expect(blocked.statusCode).toBe(429);
     // Its failures were its own: the username is not blocked for other browsers.
@@ -166,7 +190,8 @@ describe('registration throttling', () => {
   });
   afterAll(() => app.close());
 
-  const register = (ip: string, overrides = {}) => app.inject({ method: 'POST', url: '/api/register', remoteAddress: ip, payload: buildRegistration('startup', overrides) });
+  const register = (ip: string, overrides = {}) =>
+    app.inject({ method: 'POST', url: '/api/register', remoteAddress: ip, payload: buildRegistration('startup', overrides) });
 
   it('answers 429 with Retry-After past the hourly limit per address, counting taken names too', async () => {
     const ip = freshIp();
@@ -181,7 +206,10 @@ describe('registration throttling', () => {
     expect(third.json().message).toMatch(/^Too many accounts were created from this network\. Please try again in \d+ minutes?\.$/);
 
     expect((await register(freshIp())).statusCode).toBe(201);
-    const events = await suite.database.db.select().from(securityEvents).where(and(eq(securityEvents.eventType, 'registration_throttled'), eq(securityEvents.ip, ip)));
+    const events = await suite.database.db
+      .select()
+      .from(securityEvents)
+      .where(and(eq(securityEvents.eventType, 'registration_throttled'), eq(securityEvents.ip, ip)));
     expect(events).toHaveLength(1);
     expect(events[0]!.detail).toBeNull();
   });
@@ -228,7 +256,10 @@ describe('TRUST_PROXY and the per-IP throttle', () => {
       expect((await failFrom(app, proxy, '192.0.2.199, 203.0.113.200', 3)).statusCode).toBe(429);
       // Another client behind the same proxy is its own address.
       expect((await failFrom(app, proxy, '203.0.113.201', 4)).statusCode).toBe(401);
-      const failed = await suite.database.db.select({ ip: securityEvents.ip }).from(securityEvents).where(and(eq(securityEvents.eventType, 'login_failed'), sql`${securityEvents.detail}->>'username' like ${`nobody_${proxy}_%`}`));
+      const failed = await suite.database.db
+        .select({ ip: securityEvents.ip })
+        .from(securityEvents)
+        .where(and(eq(securityEvents.eventType, 'login_failed'), sql`${securityEvents.detail}->>'username' like ${`nobody_${proxy}_%`}`));
       expect(new Set(failed.map((event) => event.ip))).toEqual(new Set(['203.0.113.200', '203.0.113.201']));
     } finally {
       await app.close();
@@ -252,7 +283,10 @@ describe('TRUST_PROXY and the per-IP throttle', () => {
       await failFrom(app, '10.1.2.3', '198.18.1.1, 203.0.113.210', 0);
       // Not a listed proxy: its X-Forwarded-For is not believed.
       await failFrom(app, '192.0.2.160', '203.0.113.211', 1);
-      const failed = await suite.database.db.select({ ip: securityEvents.ip }).from(securityEvents).where(sql`${securityEvents.detail}->>'username' in ('nobody_10.1.2.3_0', 'nobody_192.0.2.160_1')`);
+      const failed = await suite.database.db
+        .select({ ip: securityEvents.ip })
+        .from(securityEvents)
+        .where(sql`${securityEvents.detail}->>'username' in ('nobody_10.1.2.3_0', 'nobody_192.0.2.160_1')`);
       expect(failed.map((event) => event.ip).sort()).toEqual(['192.0.2.160', '203.0.113.210']);
     } finally {
       await app.close();

@@ -26,13 +26,16 @@ vi.mock('node:fs', async (importOriginal) => {
   const createWriteStream = ((file: string, options?: Parameters<typeof fs.createWriteStream>[1]) => {
     if (!path.basename(String(file)).startsWith('upload-')) return fs.createWriteStream(file, options);
     if (disk.failTempFileWrites) {
-      return new Writable({ write: (_chunk, _encoding, callback) => callback(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })) });
+      return new Writable({
+        write: (_chunk, _encoding, callback) => callback(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })),
+      });
     }
     if (disk.slowTempFileOpens) {
       let opened!: () => void;
       disk.opens.push(new Promise<void>((resolve) => (opened = resolve)));
-      const open = (...[target, flags, mode, callback]: [NodeFs.PathLike, NodeFs.OpenMode, NodeFs.Mode, (error: NodeJS.ErrnoException | null, fd: number) => void]) =>
-        setTimeout(() => fs.open(target, flags, mode, (error, fd) => (callback(error, fd), opened())), 100);
+      const open = (
+        ...[target, flags, mode, callback]: [NodeFs.PathLike, NodeFs.OpenMode, NodeFs.Mode, (error: NodeJS.ErrnoException | null, fd: number) => void]
+      ) => setTimeout(() => fs.open(target, flags, mode, (error, fd) => (callback(error, fd), opened())), 100);
       return fs.createWriteStream(file, { ...(typeof options === 'object' ? options : {}), fs: { ...fs, open } });
     }
     return fs.createWriteStream(file, options);
@@ -94,8 +97,14 @@ interface MalformedCase {
 }
 
 const malformed: Array<[string, () => MalformedCase]> = [
-  ['a Content-Type with no boundary', () => ({ ...body([typeField, pdfPart()]), headers: { 'content-type': 'multipart/form-data' }, message: /boundary is missing/ })],
-  ['a Content-Type with an empty boundary', () => ({ ...body([typeField, pdfPart()]), headers: { 'content-type': 'multipart/form-data; boundary=' }, message: NO_FILE, isAboutFile: true })],
+  [
+    'a Content-Type with no boundary',
+    () => ({ ...body([typeField, pdfPart()]), headers: { 'content-type': 'multipart/form-data' }, message: /boundary is missing/ }),
+  ],
+  [
+    'a Content-Type with an empty boundary',
+    () => ({ ...body([typeField, pdfPart()]), headers: { 'content-type': 'multipart/form-data; boundary=' }, message: NO_FILE, isAboutFile: true }),
+  ],
   [
     'a body that ends in the middle of the file',
     () => {
@@ -112,28 +121,62 @@ const malformed: Array<[string, () => MalformedCase]> = [
     },
   ],
   ['a body with no closing boundary', () => ({ ...body([typeField, pdfPart()], { closed: false }), message: CUT_OFF })],
-  ['garbage after the boundary', () => ({ ...body([]), payload: Buffer.from('--XYZ garbage\r\nnot a header\r\n\r\nstuff'), headers: { 'content-type': 'multipart/form-data; boundary=XYZ' }, message: CUT_OFF })],
+  [
+    'garbage after the boundary',
+    () => ({
+      ...body([]),
+      payload: Buffer.from('--XYZ garbage\r\nnot a header\r\n\r\nstuff'),
+      headers: { 'content-type': 'multipart/form-data; boundary=XYZ' },
+      message: CUT_OFF,
+    }),
+  ],
   ['a body that is not multipart at all', () => ({ ...body([]), payload: Buffer.from('just some text, no parts'), message: CUT_OFF })],
   ['a file part with no filename', () => ({ ...body([typeField, pdfPart('name="file"')]), message: NAMELESS, isAboutFile: true })],
   ['a file part with an empty filename', () => ({ ...body([typeField, pdfPart('name="file"; filename=""')]), message: NAMELESS, isAboutFile: true })],
   ['two file parts', () => ({ ...body([typeField, pdfPart(), pdfPart('name="file"; filename="second.pdf"')]), message: ONE_FILE, isAboutFile: true })],
-  ['two file parts under different names', () => ({ ...body([typeField, pdfPart('name="other"; filename="a.pdf"'), pdfPart()]), message: ONE_FILE, isAboutFile: true })],
+  [
+    'two file parts under different names',
+    () => ({ ...body([typeField, pdfPart('name="other"; filename="a.pdf"'), pdfPart()]), message: ONE_FILE, isAboutFile: true }),
+  ],
   ['a text part with an empty name', () => ({ ...body([typeField, fieldPart('', 'x'), pdfPart()]), message: NO_NAME_FIELD })],
   ['a file part with an empty name', () => ({ ...body([typeField, pdfPart('name=""; filename="deck.pdf"')]), message: NO_NAME_FIELD })],
   ['a filename holding a NUL', () => ({ ...body([typeField, pdfPart('name="file"; filename="deck\u0000.pdf"')]), message: BAD_FILENAME, isAboutFile: true })],
-  ['a filename holding a percent-encoded NUL', () => ({ ...body([typeField, pdfPart("name=\"file\"; filename*=UTF-8''deck%00.pdf")]), message: BAD_FILENAME, isAboutFile: true })],
-  ['a filename holding control characters', () => ({ ...body([typeField, pdfPart('name="file"; filename="deck\u001b[31m\u0007.pdf"')]), message: BAD_FILENAME, isAboutFile: true })],
+  [
+    'a filename holding a percent-encoded NUL',
+    () => ({ ...body([typeField, pdfPart('name="file"; filename*=UTF-8\'\'deck%00.pdf')]), message: BAD_FILENAME, isAboutFile: true }),
+  ],
+  [
+    'a filename holding control characters',
+    () => ({ ...body([typeField, pdfPart('name="file"; filename="deck\u001b[31m\u0007.pdf"')]), message: BAD_FILENAME, isAboutFile: true }),
+  ],
   [
     'a part with more header lines than allowed',
-    () => ({ ...body([typeField, { ...pdfPart(), headers: [...Array.from({ length: 40 }, (_, i) => `X-Filler-${i}: x`), ...pdfPart().headers] }]), message: NO_FILE, isAboutFile: true }),
+    () => ({
+      ...body([typeField, { ...pdfPart(), headers: [...Array.from({ length: 40 }, (_, i) => `X-Filler-${i}: x`), ...pdfPart().headers] }]),
+      message: NO_FILE,
+      isAboutFile: true,
+    }),
   ],
-  ['a part header longer than allowed', () => ({ ...body([typeField, { ...pdfPart(), headers: [`X-Long: ${'a'.repeat(100 * 1024)}`, ...pdfPart().headers] }]), message: NO_FILE, isAboutFile: true })],
-  ['more fields than allowed', () => ({ ...body([typeField, ...Array.from({ length: 6 }, (_, i) => fieldPart(`extra${i}`, 'x')), pdfPart()]), message: /too many fields/ })],
+  [
+    'a part header longer than allowed',
+    () => ({
+      ...body([typeField, { ...pdfPart(), headers: [`X-Long: ${'a'.repeat(100 * 1024)}`, ...pdfPart().headers] }]),
+      message: NO_FILE,
+      isAboutFile: true,
+    }),
+  ],
+  [
+    'more fields than allowed',
+    () => ({ ...body([typeField, ...Array.from({ length: 6 }, (_, i) => fieldPart(`extra${i}`, 'x')), pdfPart()]), message: /too many fields/ }),
+  ],
   ['a field named __proto__', () => ({ ...body([fieldPart('__proto__', 'x'), typeField, pdfPart()]), message: /field name that is not allowed/ })],
   [
     // @fastify/multipart's own code (FST_INVALID_JSON_FIELD_ERROR, a 406) stands for any parse error we do not name.
     'a field declared as JSON that is not JSON',
-    () => ({ ...body([{ headers: ['Content-Disposition: form-data; name="name"', 'Content-Type: application/json'], body: '{not json' }, typeField, pdfPart()]), message: 'The upload could not be read. Try again.' }),
+    () => ({
+      ...body([{ headers: ['Content-Disposition: form-data; name="name"', 'Content-Type: application/json'], body: '{not json' }, typeField, pdfPart()]),
+      message: 'The upload could not be read. Try again.',
+    }),
   ],
 ];
 

@@ -1,7 +1,15 @@
 // The activity feed (/activity) and the dashboards' live widgets: stat cards, Profile
 // Completion with its checklist links, Recent Activity, and the top matches.
 import { expect, test, type Page } from '@playwright/test';
-import { INVESTOR_PROFILE, STARTUP_PROFILE, expectToast, registerCounterpart, registerViaApi, saveInvestorProfileViaApi, saveStartupProfileViaApi } from './helpers';
+import {
+  INVESTOR_PROFILE,
+  STARTUP_PROFILE,
+  expectToast,
+  registerCounterpart,
+  registerViaApi,
+  saveInvestorProfileViaApi,
+  saveStartupProfileViaApi,
+} from './helpers';
 
 function feedRows(page: Page) {
   return page.getByRole('main').locator('section li');
@@ -141,7 +149,12 @@ test.describe('dashboards', () => {
     await saveInvestorProfileViaApi(page, { investmentThesis: 'A thesis that is long enough.', industryFocus: [], stagePreference: [], investmentRange: [] });
     await page.goto('/investor/dashboard');
     const stats = page.getByRole('region', { name: 'At a glance' });
-    await expect(stats.getByRole('heading', { level: 3 })).toHaveText(['Average Match Score', 'Potential Startups', 'Portfolio Companies', 'Active Conversations']);
+    await expect(stats.getByRole('heading', { level: 3 })).toHaveText([
+      'Average Match Score',
+      'Potential Startups',
+      'Portfolio Companies',
+      'Active Conversations',
+    ]);
     await expect(stats.getByRole('link', { name: 'Add portfolio companies' })).toHaveAttribute('href', '/investor/portfolio');
     await expect(page.getByRole('region', { name: 'Top Startup Matches' }).getByRole('heading', { name: 'No matches found' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Portfolio' }).getByRole('heading', { name: 'No portfolio companies' })).toBeVisible();
@@ -198,7 +211,11 @@ test.describe('dashboards', () => {
     await page.goto('/startup/dashboard');
     const card = page.getByRole('region', { name: 'Top Investor Matches' });
     await expect(card.getByRole('listitem')).toHaveCount(3);
-    await expect(card.getByRole('link', { name: /^View Profile/ })).toHaveText(['View Profile of Alpha Fund', 'View Profile of Beta Capital', 'View Profile of Gamma Partners']);
+    await expect(card.getByRole('link', { name: /^View Profile/ })).toHaveText([
+      'View Profile of Alpha Fund',
+      'View Profile of Beta Capital',
+      'View Profile of Gamma Partners',
+    ]);
     await expect(card.getByText('Delta Seed')).toHaveCount(0);
     await expect(card.getByRole('listitem').first()).toContainText('91');
     await card.getByRole('link', { name: 'View Profile of Beta Capital' }).click();

@@ -6,7 +6,17 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import type { InvestorAnalytics } from '../../src/shared/contracts/portfolio';
 import { pdfBytes } from '../support/document-fixtures';
-import { ANALYTICS_CHARTS, acceptMatchAs, connectViaApi, hasHorizontalScroll, newParty, registerViaApi, saveInvestorProfileViaApi, seriousViolations, type RegisteredUser } from './helpers';
+import {
+  ANALYTICS_CHARTS,
+  acceptMatchAs,
+  connectViaApi,
+  hasHorizontalScroll,
+  newParty,
+  registerViaApi,
+  saveInvestorProfileViaApi,
+  seriousViolations,
+  type RegisteredUser,
+} from './helpers';
 
 const CHARTS = ANALYTICS_CHARTS;
 
@@ -14,11 +24,18 @@ const chart = (page: Page, title: (typeof CHARTS)[number]) => page.getByRole('re
 
 /** The chart's data table as text, header row first. */
 async function tableOf(region: Locator): Promise<string[][]> {
-  return region.getByRole('table').evaluate((table: HTMLTableElement) => [...table.rows].map((row) => [...row.cells].map((cell) => cell.textContent?.trim() ?? '')));
+  return region
+    .getByRole('table')
+    .evaluate((table: HTMLTableElement) => [...table.rows].map((row) => [...row.cells].map((cell) => cell.textContent?.trim() ?? '')));
 }
 
 /** Generates the startup's matches, then the investor decides on the one with them. Returns the match id. */
-async function investorDecides(startup: Page, investorPage: Page, startupId: number, decision: { status: 'accepted' | 'rejected'; reason?: string }): Promise<number> {
+async function investorDecides(
+  startup: Page,
+  investorPage: Page,
+  startupId: number,
+  decision: { status: 'accepted' | 'rejected'; reason?: string },
+): Promise<number> {
   const generated = await startup.request.post('/api/generate-matches');
   expect(generated.status(), await generated.text()).toBe(200);
   const matches = (await (await investorPage.request.get('/api/matches/investor')).json()) as Array<{ id: number; startupId: number }>;
@@ -36,7 +53,9 @@ async function buildDealFlow(page: Page, browser: Browser): Promise<RegisteredUs
   // Accepted by the startup, then the investor (the connectViaApi journey), with a message and an opened document.
   const ledger = await newParty(browser, 'startup', { companyName: 'Ledger Lane', industry: 'FinTech', stage: 'Series A' });
   await connectViaApi(ledger.page, investor, page);
-  const sent = await page.request.post('/api/messages', { data: { receiverId: ledger.user.id, content: 'Thanks for connecting. Could you share your latest deck?' } });
+  const sent = await page.request.post('/api/messages', {
+    data: { receiverId: ledger.user.id, content: 'Thanks for connecting. Could you share your latest deck?' },
+  });
   expect(sent.status(), await sent.text()).toBe(201);
   const uploaded = await ledger.page.request.post('/api/documents', {
     multipart: { file: { name: 'deck.pdf', mimeType: 'application/pdf', buffer: pdfBytes() }, name: 'Ledger Lane deck', type: 'Pitch Deck' },
@@ -60,8 +79,24 @@ async function buildDealFlow(page: Page, browser: Browser): Promise<RegisteredUs
   await mindful.context.close();
 
   for (const company of [
-    { companyName: 'Nimbus Health', industry: 'HealthTech', stage: 'Seed', investmentDate: '2025-06-30', investmentAmount: 2_500_000, description: 'Remote monitoring for cardiac patients.', performance: 'growing' },
-    { companyName: 'Paystream', industry: 'FinTech', stage: 'Series A', investmentDate: '2024-02-10', investmentAmount: 750_000, description: 'Payments infrastructure for marketplaces.', performance: 'declining' },
+    {
+      companyName: 'Nimbus Health',
+      industry: 'HealthTech',
+      stage: 'Seed',
+      investmentDate: '2025-06-30',
+      investmentAmount: 2_500_000,
+      description: 'Remote monitoring for cardiac patients.',
+      performance: 'growing',
+    },
+    {
+      companyName: 'Paystream',
+      industry: 'FinTech',
+      stage: 'Series A',
+      investmentDate: '2024-02-10',
+      investmentAmount: 750_000,
+      description: 'Payments infrastructure for marketplaces.',
+      performance: 'declining',
+    },
   ]) {
     const added = await page.request.post('/api/portfolio', { data: company });
     expect(added.status(), await added.text()).toBe(201);
@@ -71,7 +106,9 @@ async function buildDealFlow(page: Page, browser: Browser): Promise<RegisteredUs
 
 /** Opens the screen and returns the analytics the page itself was given, so the test compares against exactly what it rendered. */
 async function openAnalytics(page: Page): Promise<InvestorAnalytics> {
-  const response = page.waitForResponse((candidate) => new URL(candidate.url()).pathname === '/api/analytics/investor' && candidate.request().method() === 'GET');
+  const response = page.waitForResponse(
+    (candidate) => new URL(candidate.url()).pathname === '/api/analytics/investor' && candidate.request().method() === 'GET',
+  );
   await page.goto('/investor/analytics');
   const analytics = (await (await response).json()) as InvestorAnalytics;
   await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
@@ -179,7 +216,11 @@ test.describe('investor analytics', () => {
   test('follows the theme, passes axe in light and dark, and fits 375px', async ({ page, browser }) => {
     test.slow();
     await buildDealFlow(page, browser);
-    const barFill = () => chart(page, 'Portfolio by industry').locator('.recharts-bar-rectangle path').first().evaluate((bar) => getComputedStyle(bar).fill);
+    const barFill = () =>
+      chart(page, 'Portfolio by industry')
+        .locator('.recharts-bar-rectangle path')
+        .first()
+        .evaluate((bar) => getComputedStyle(bar).fill);
     const fills: string[] = [];
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });

@@ -38,7 +38,10 @@ async function openSecondUser(browser: Browser): Promise<Page> {
  * A startup (on `page`) and an investor (on a second page) with an accepted match. The investor's
  * criteria fit the startup exactly, so the startup's generated matches always include them.
  */
-async function connectedPair(page: Page, browser: Browser): Promise<{ startup: RegisteredUser; investor: RegisteredUser; investorPage: Page; firmName: string }> {
+async function connectedPair(
+  page: Page,
+  browser: Browser,
+): Promise<{ startup: RegisteredUser; investor: RegisteredUser; investorPage: Page; firmName: string }> {
   const startup = await registerViaApi(page, 'startup');
   await saveStartupProfileViaApi(page);
   const investorPage = await openSecondUser(browser);
@@ -56,7 +59,11 @@ async function connectedPair(page: Page, browser: Browser): Promise<{ startup: R
   return { startup, investor, investorPage, firmName };
 }
 
-async function uploadViaApi(page: Page, file: { name: string; mimeType: string; buffer: Buffer }, fields: { type: string; name?: string }): Promise<{ id: number; name: string }> {
+async function uploadViaApi(
+  page: Page,
+  file: { name: string; mimeType: string; buffer: Buffer },
+  fields: { type: string; name?: string },
+): Promise<{ id: number; name: string }> {
   const response = await page.request.post('/api/documents', { multipart: { ...fields, file } });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as { id: number; name: string };
@@ -280,7 +287,9 @@ test.describe('data room', () => {
     await expect(dialog.getByRole('alert')).toHaveText('Files of type .exe cannot be uploaded. Choose a PDF, Word, Excel, PowerPoint, text or CSV file.');
 
     // A web page renamed .pdf passes the browser's checks; the server reads the bytes and refuses.
-    await dialog.getByLabel('File').setInputFiles({ name: 'invoice.pdf', mimeType: PDF_MIME, buffer: Buffer.from('<!DOCTYPE html><html><script>alert(1)</script></html>') });
+    await dialog
+      .getByLabel('File')
+      .setInputFiles({ name: 'invoice.pdf', mimeType: PDF_MIME, buffer: Buffer.from('<!DOCTYPE html><html><script>alert(1)</script></html>') });
     await expect(dialog.getByRole('alert')).toBeHidden();
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     await expectToast(page, 'Upload failed', "This file's contents do not match its .pdf extension.");
@@ -305,8 +314,24 @@ test.describe('data room', () => {
 
   test('previews DOCX, XLSX, CSV and TXT in place, and offers a download for PowerPoint', async ({ page }) => {
     await registerViaApi(page, 'startup');
-    await uploadViaApi(page, { name: 'plan.docx', mimeType: 'application/octet-stream', buffer: realDocx(['Business plan 2027', 'We sell forecasting to bakeries.']) }, { type: 'Business Plan', name: 'Business plan' });
-    await uploadViaApi(page, { name: 'model.xlsx', mimeType: 'application/octet-stream', buffer: realXlsx([['Month', 'Revenue'], ['January', 42000], ['February', 51000]]) }, { type: 'Financial Projections', name: 'Revenue model' });
+    await uploadViaApi(
+      page,
+      { name: 'plan.docx', mimeType: 'application/octet-stream', buffer: realDocx(['Business plan 2027', 'We sell forecasting to bakeries.']) },
+      { type: 'Business Plan', name: 'Business plan' },
+    );
+    await uploadViaApi(
+      page,
+      {
+        name: 'model.xlsx',
+        mimeType: 'application/octet-stream',
+        buffer: realXlsx([
+          ['Month', 'Revenue'],
+          ['January', 42000],
+          ['February', 51000],
+        ]),
+      },
+      { type: 'Financial Projections', name: 'Revenue model' },
+    );
     await uploadViaApi(page, { name: 'runway.csv', mimeType: 'text/csv', buffer: csvBytes() }, { type: 'Financial Projections', name: 'Runway' });
     await uploadViaApi(page, { name: 'summary.txt', mimeType: 'text/plain', buffer: textBytes() }, { type: 'Executive Summary', name: 'Summary' });
     await uploadViaApi(page, { name: 'pitch.pptx', mimeType: 'application/octet-stream', buffer: pptxBytes() }, { type: 'Pitch Deck', name: 'Slides' });
@@ -374,7 +399,11 @@ test.describe('data room', () => {
     // Accepting the match shares the Pitch Deck at once.
     const investorPage = await openSecondUser(browser);
     const investor = await registerViaApi(investorPage, 'investor');
-    await saveInvestorProfileViaApi(investorPage, { location: STARTUP_PROFILE.location, industryFocus: [STARTUP_PROFILE.industry], stagePreference: [STARTUP_PROFILE.stage] });
+    await saveInvestorProfileViaApi(investorPage, {
+      location: STARTUP_PROFILE.location,
+      industryFocus: [STARTUP_PROFILE.industry],
+      stagePreference: [STARTUP_PROFILE.stage],
+    });
     await connectViaApi(page, investor, investorPage);
     await investorPage.goto('/investor/documents');
     await expect(investorPage.getByRole('row')).toHaveCount(2); // the header and Deck
@@ -422,7 +451,11 @@ test.describe('data room on a 375px screen, and axe', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     const longName = 'Financial projections 2027 to 2030 with a very long descriptive name';
-    const document = await uploadViaApi(page, { name: 'numbers.csv', mimeType: 'text/csv', buffer: csvBytes() }, { type: 'Financial Projections', name: longName });
+    const document = await uploadViaApi(
+      page,
+      { name: 'numbers.csv', mimeType: 'text/csv', buffer: csvBytes() },
+      { type: 'Financial Projections', name: longName },
+    );
     await uploadViaApi(page, { name: 'deck.pdf', mimeType: PDF_MIME, buffer: realPdf(2) }, { type: 'Pitch Deck', name: 'Deck' });
     await page.request.post(`/api/documents/${document.id}/access`, { data: { userId: investor.id } });
     await page.reload();

@@ -171,7 +171,9 @@ export async function registerCounterpart(browser: Browser, userType: UserType, 
  * reached its real colours yet. (Endless animations, such as spinners, are left alone.)
  */
 export async function seriousViolations(page: Page) {
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity));
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

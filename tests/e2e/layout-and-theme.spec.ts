@@ -40,7 +40,9 @@ test.describe('small screens (375 × 812)', () => {
     const investor = await registerCounterpart(browser, 'investor');
 
     await registerViaApi(page, 'startup');
-    await saveStartupProfileViaApi(page, { team: [{ name: 'Ada Lovelace', role: 'CEO & Co-founder', link: 'https://example.com/a-rather-long-profile-link' }] });
+    await saveStartupProfileViaApi(page, {
+      team: [{ name: 'Ada Lovelace', role: 'CEO & Co-founder', link: 'https://example.com/a-rather-long-profile-link' }],
+    });
     for (const tab of ['profile', 'team', 'preferences']) {
       await page.goto(`/startup/profile?tab=${tab}`);
       const panel = page.getByRole('tabpanel');

@@ -8,7 +8,16 @@
 // unique tag and a distinctive industry and city (CleanTech in Reykjavik), and assertions look at
 // this test's own cards only.
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { acceptMatchAs, expectToast, hasHorizontalScroll, registerViaApi, seriousViolations, toastRegion, uniqueUsername, type RegisteredUser } from './helpers';
+import {
+  acceptMatchAs,
+  expectToast,
+  hasHorizontalScroll,
+  registerViaApi,
+  seriousViolations,
+  toastRegion,
+  uniqueUsername,
+  type RegisteredUser,
+} from './helpers';
 
 // Each journey registers four users, saves their profiles and scores them before the first
 // click; on a loaded machine that alone can take a good part of the default 60 s.
@@ -49,7 +58,10 @@ async function castForMatching(page: Page): Promise<Cast> {
   const firms = [
     [`Geysir Climate Partners ${tag}`, {}],
     [`Aurora Energy Fund ${tag}`, { investmentRange: ['$100K - $500K'], industryFocus: ['CleanTech', 'Hardware'], location: 'Oslo, Norway' }],
-    [`Fjord Growth Capital ${tag}`, { stagePreference: ['Series A', 'Series B'], investmentRange: ['$3M - $5M'], location: 'Copenhagen, Denmark', portfolioSize: 4 }],
+    [
+      `Fjord Growth Capital ${tag}`,
+      { stagePreference: ['Series A', 'Series B'], investmentRange: ['$3M - $5M'], location: 'Copenhagen, Denmark', portfolioSize: 4 },
+    ],
   ] as const;
   const investors: Cast['investors'] = [];
   for (const [firmName, overrides] of firms) {
@@ -206,7 +218,10 @@ test.describe('startup investor matches', () => {
     // The investor accepts too: the card turns Accepted with the Message button, live.
     await acceptMatchAs(page, partial, await matchIdWith(page, partial.id));
     await expect(partialCard.getByText('Accepted', { exact: true })).toBeVisible();
-    await expect(partialCard.getByRole('link', { name: `Message ${partial.firmName}` })).toHaveAttribute('href', `/startup/communications?partner=${partial.id}`);
+    await expect(partialCard.getByRole('link', { name: `Message ${partial.firmName}` })).toHaveAttribute(
+      'href',
+      `/startup/communications?partner=${partial.id}`,
+    );
 
     // An investor who accepted first wants to connect: their card comes first in Pending.
     await acceptMatchAs(page, third, await matchIdWith(page, third.id));
@@ -240,9 +255,9 @@ test.describe('startup investor matches', () => {
   test('search, the score slider from the keyboard, the status filter and tabs with counts', async ({ page }) => {
     const { tag, investors } = await castForMatching(page);
     await generateViaApi(page);
-    const ours = ((await (await page.request.get('/api/matches/startup')).json()) as Array<{ id: number; score: number; investor: { firmName: string } }>).filter((match) =>
-      match.investor.firmName.endsWith(tag),
-    );
+    const ours = (
+      (await (await page.request.get('/api/matches/startup')).json()) as Array<{ id: number; score: number; investor: { firmName: string } }>
+    ).filter((match) => match.investor.firmName.endsWith(tag));
     expect(ours).toHaveLength(3);
     await page.goto('/startup/investor-matches');
     await expect(matchList(page)).toBeVisible();
@@ -325,7 +340,17 @@ test.describe('investor startups', () => {
     await expect(investorPage.getByRole('heading', { level: 1, name: 'Startups' })).toBeVisible();
     await expect(investorPage.getByRole('tab')).toHaveText([/^All Startups/, /^Pending/, /^Accepted/, /^Rejected/]);
     // The first 8 industries only, after "All industries".
-    await expect(setting(investorPage, 'Industry').locator('option')).toHaveText(['All industries', 'SaaS', 'FinTech', 'HealthTech', 'EdTech', 'E-commerce', 'AI/ML', 'Blockchain', 'CleanTech']);
+    await expect(setting(investorPage, 'Industry').locator('option')).toHaveText([
+      'All industries',
+      'SaaS',
+      'FinTech',
+      'HealthTech',
+      'EdTech',
+      'E-commerce',
+      'AI/ML',
+      'Blockchain',
+      'CleanTech',
+    ]);
 
     // Search covers company name, location and industry.
     const search = setting(investorPage, 'Search');
@@ -360,7 +385,10 @@ test.describe('investor startups', () => {
     // The investor reconsiders (after confirming); the startup's Rejected tab loses the card and
     // Pending has it, asking to connect, live.
     await card.getByRole('button', { name: `Reconsider ${startup.companyName}` }).click();
-    await investorPage.getByRole('alertdialog', { name: `Connect with ${startup.companyName}?` }).getByRole('button', { name: 'Connect', exact: true }).click();
+    await investorPage
+      .getByRole('alertdialog', { name: `Connect with ${startup.companyName}?` })
+      .getByRole('button', { name: 'Connect', exact: true })
+      .click();
     await expectToast(investorPage, 'Match reconsidered');
     await expect(card.getByText(`Waiting for ${startup.companyName}`, { exact: true })).toBeVisible();
     await expect(matchCard(page, investor.firmName)).toBeHidden();
@@ -368,7 +396,9 @@ test.describe('investor startups', () => {
     await expect(matchCard(page, investor.firmName).getByText('Wants to connect with you', { exact: true })).toBeVisible();
 
     // The startup accepts: connected, and both cards offer Message (the investor's live).
-    await matchCard(page, investor.firmName).getByRole('button', { name: `Accept ${investor.firmName}` }).click();
+    await matchCard(page, investor.firmName)
+      .getByRole('button', { name: `Accept ${investor.firmName}` })
+      .click();
     await expectToast(page, 'Match accepted', `You are connected with ${investor.firmName}. You can now message them.`);
     await page.getByRole('tab', { name: /^Accepted/ }).click();
     await expect(matchCard(page, investor.firmName).getByRole('link', { name: `Message ${investor.firmName}` })).toBeVisible();

@@ -2,15 +2,7 @@
 // reload, the unread badges, "Seen", the spec's empty states and texts, Enter / Shift+Enter, the
 // failure toast, deep links, the polling fallback, 375px, and axe scans of both screens.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import {
-  connectViaApi,
-  expectToast,
-  hasHorizontalScroll,
-  newParty,
-  registerViaApi,
-  seriousViolations,
-  type RegisteredUser,
-} from './helpers';
+import { connectViaApi, expectToast, hasHorizontalScroll, newParty, registerViaApi, seriousViolations, type RegisteredUser } from './helpers';
 
 // A word no other journey uses, in both profiles, so generation pairs this startup with this
 // investor even with every other journey's accounts in the same database.
@@ -30,7 +22,12 @@ function pairingProfiles() {
 async function connectedPair(browser: Browser, names = { startup: 'Stella', investor: 'Ivan' }) {
   const profiles = pairingProfiles();
   const startup = await newParty(browser, 'startup', profiles.startup, { firstName: names.startup, lastName: 'Founder' });
-  const investor = await newParty(browser, 'investor', { ...profiles.investor, firmName: `${names.investor} Capital` }, { firstName: names.investor, lastName: 'Partner' });
+  const investor = await newParty(
+    browser,
+    'investor',
+    { ...profiles.investor, firmName: `${names.investor} Capital` },
+    { firstName: names.investor, lastName: 'Partner' },
+  );
   await connectViaApi(startup.page, investor.user, investor.page);
   return { startup, investor };
 }

@@ -43,14 +43,18 @@ const GRIDWISE: CompanyInput = {
 const companyCards = (page: Page) => page.getByRole('region', { name: 'Companies', exact: true }).getByRole('article');
 const card = (page: Page, name: string) => page.getByRole('article', { name });
 const dialog = (page: Page) => page.getByRole('dialog');
-const stat = (page: Page, title: string) => page.getByRole('heading', { level: 3, name: title }).locator('xpath=ancestor::div[contains(@class, "rounded-xl")][1]');
+const stat = (page: Page, title: string) =>
+  page.getByRole('heading', { level: 3, name: title }).locator('xpath=ancestor::div[contains(@class, "rounded-xl")][1]');
 
 async function openPortfolio(page: Page) {
   await page.goto('/investor/portfolio');
   await expect(page.getByRole('heading', { level: 1, name: 'Portfolio' })).toBeVisible();
 }
 
-async function fillCompanyForm(form: Locator, company: { name: string; website?: string; industry: string; stage: string; date?: string; amount: string; performance: string; description: string }) {
+async function fillCompanyForm(
+  form: Locator,
+  company: { name: string; website?: string; industry: string; stage: string; date?: string; amount: string; performance: string; description: string },
+) {
   await form.getByLabel('Company Name').fill(company.name);
   if (company.website !== undefined) await form.getByLabel('Website').fill(company.website);
   await form.getByLabel('Industry').selectOption(company.industry);
@@ -281,7 +285,12 @@ test.describe('investor portfolio', () => {
     await expect(addButton).toBeFocused();
 
     await addCompanyViaApi(page, { ...GRIDWISE, website: 'https://gridwise.example.com' });
-    await addCompanyViaApi(page, { ...GRIDWISE, companyName: 'An Unusually Long Company Name Incorporated Worldwide', performance: 'growing', industry: 'SaaS' });
+    await addCompanyViaApi(page, {
+      ...GRIDWISE,
+      companyName: 'An Unusually Long Company Name Incorporated Worldwide',
+      performance: 'growing',
+      industry: 'SaaS',
+    });
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await openPortfolio(page);

@@ -48,7 +48,16 @@ test.describe('startup profile', () => {
       '$5M - $10M',
       '$10M+',
     ]);
-    await expect(form.getByLabel('Stage', { exact: true }).locator('option')).toHaveText(['Select a stage', 'Pre-seed', 'Seed', 'Series A', 'Series B', 'Series C+', 'Growth', 'Acquisition']);
+    await expect(form.getByLabel('Stage', { exact: true }).locator('option')).toHaveText([
+      'Select a stage',
+      'Pre-seed',
+      'Seed',
+      'Series A',
+      'Series B',
+      'Series C+',
+      'Growth',
+      'Acquisition',
+    ]);
     await expect(form.getByLabel('Industry', { exact: true }).locator('option')).toHaveCount(16);
 
     await form.getByLabel('Company Name').fill('Acme Robotics');
@@ -194,7 +203,11 @@ test.describe('startup profile', () => {
     await registerViaApi(page, 'startup');
     await saveStartupProfileViaApi(page);
     await page.route('**/api/startup/profile', (route) =>
-      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ message: 'Location must be at least 2 characters', fieldErrors: { location: ['Location must be at least 2 characters'] } }) }),
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Location must be at least 2 characters', fieldErrors: { location: ['Location must be at least 2 characters'] } }),
+      }),
     );
     await page.goto('/startup/profile');
     await activePanel(page).getByRole('button', { name: 'Edit Profile' }).click();

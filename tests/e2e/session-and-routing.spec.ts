@@ -94,7 +94,9 @@ test.describe('session guards and routes', () => {
   });
 
   test('when the session check fails, an error with Retry replaces the spinner', async ({ page }) => {
-    await page.route('**/api/user', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Service unavailable.' }) }));
+    await page.route('**/api/user', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Service unavailable.' }) }),
+    );
     await page.goto('/startup/dashboard');
     await expect(page.getByRole('heading', { name: "We couldn't load your account" })).toBeVisible();
     await expect(page.getByText('Service unavailable.')).toBeVisible();

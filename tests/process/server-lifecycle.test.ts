@@ -45,7 +45,11 @@ async function waitFor(condition: () => boolean, attempts = 200): Promise<void> 
 }
 
 async function registerStartup(server: ServerProcess): Promise<string> {
-  const response = await fetch(`${server.baseUrl}/api/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(buildRegistration('startup')) });
+  const response = await fetch(`${server.baseUrl}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(buildRegistration('startup')),
+  });
   expect(response.status).toBe(201);
   const cookie = response.headers.getSetCookie().find((value) => value.startsWith('vm_session='));
   return cookie!.split(';')[0]!;
@@ -69,67 +73,90 @@ function openStream(server: ServerProcess, cookie: string): Promise<{ ended: Pro
 }
 
 describe('SIGTERM', () => {
-  it('ends the event streams, finishes the request in flight, and exits 0', async () => {
-    const dataDir = tempDataDir();
-    const server = await start({ DATA_DIR: dataDir });
-    const cookie = await registerStartup(server);
-    const streams = await Promise.all([openStream(server, cookie), openStream(server, cookie)]);
+  it(
+    'ends the event streams, finishes the request in flight, and exits 0',
+    async () => {
+      const dataDir = tempDataDir();
+      const server = await start({ DATA_DIR: dataDir });
+      const cookie = await registerStartup(server);
+      const streams = await Promise.all([openStream(server, cookie), openStream(server, cookie)]);
 
-    // An upload whose body is still arriving when the signal comes.
-    const planText = 'The plan, in plain text.\n'.repeat(4000); // ~100 kB: half the body ends inside the file
-    const { payload, headers } = multipartPayload({ type: 'Business Plan', name: 'Plan' }, { filename: 'plan.txt', content: Buffer.from(planText) });
-    const upload = http.request(`${server.baseUrl}/api/documents`, { method: 'POST', headers: { ...headers, 'content-length': String(payload.length), cookie } });
-    const uploadResponse = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      upload.on('response', (response) => {
-        let body = '';
-        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        response.on('end', () => resolve({ status: response.statusCode!, body }));
+      // An upload whose body is still arriving when the signal comes.
+      const planText = 'The plan, in plain text.\n'.repeat(4000); // ~100 kB: half the body ends inside the file
+      const { payload, headers } = multipartPayload({ type: 'Business Plan', name: 'Plan' }, { filename: 'plan.txt', content: Buffer.from(planText) });
+      const upload = http.request(`${server.baseUrl}/api/documents`, {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(payload.length), cookie },
       });
-      upload.on('error', reject);
-    });
-    const half = Math.floor(payload.length / 2);
-    upload.write(payload.subarray(0, half));
-    // The signal comes once the server is writing the file to its temp dir (the request is in flight).
-    await waitFor(() => readdirSync(path.join(dataDir, 'tmp')).some((name) => name.startsWith('upload-')));
+      const uploadResponse = new Promise<{ status: number; body: string }>((resolve, reject) => {
+        upload.on('response', (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode!, body }));
+        });
+        upload.on('error', reject);
+      });
+      const half = Math.floor(payload.length / 2);
+      upload.write(payload.subarray(0, half));
+      // The signal comes once the server is writing the file to its temp dir (the request is in flight).
+      await waitFor(() => readdirSync(path.join(dataDir, 'tmp')).some((name) => name.startsWith('upload-')));
 
-    server.child.kill('SIGTERM');
-    // Shutdown has begun once the server ends the streams (clients reconnect to another instance).
-    await Promise.all(streams.map((stream) => stream.ended));
-    upload.end(payload.subarray(half));
+      server.child.kill('SIGTERM');
+      // Shutdown has begun once the server ends the streams (clients reconnect to another instance).
+      await Promise.all(streams.map((stream) => stream.ended));
+      upload.end(payload.subarray(half));
 
-    const result = await uploadResponse;
-    expect(result.status, result.body).toBe(201);
-    expect(JSON.parse(result.body)).toMatchObject({ name: 'Plan' });
-    // close-with-grace exits 1 when shutdown outlives SHUTDOWN_TIMEOUT_MS (10 s); 0 means it did not.
-    expect(await server.exited).toBe(0);
-  }, PROCESS_TEST_TIMEOUT_MS);
+      const result = await uploadResponse;
+      expect(result.status, result.body).toBe(201);
+      expect(JSON.parse(result.body)).toMatchObject({ name: 'Plan' });
+      // close-with-grace exits 1 when shutdown outlives SHUTDOWN_TIMEOUT_MS (10 s); 0 means it did not.
+      expect(await server.exited).toBe(0);
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
 });
 
 describe('kill -9 on the embedded database', () => {
-  it('starts again at once on the same data directory, with the data intact', async () => {
-    const dataDir = tempDataDir();
-    const first = await start({ DATA_DIR: dataDir });
-    const registration = buildRegistration('investor');
-    const registered = await fetch(`${first.baseUrl}/api/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(registration) });
-    expect(registered.status).toBe(201);
+  it(
+    'starts again at once on the same data directory, with the data intact',
+    async () => {
+      const dataDir = tempDataDir();
+      const first = await start({ DATA_DIR: dataDir });
+      const registration = buildRegistration('investor');
+      const registered = await fetch(`${first.baseUrl}/api/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(registration),
+      });
+      expect(registered.status).toBe(201);
 
-    first.child.kill('SIGKILL');
-    expect(await first.exited).toBe('SIGKILL');
+      first.child.kill('SIGKILL');
+      expect(await first.exited).toBe('SIGKILL');
 
-    // Straight away: the lock's owner is dead, so it is not in the way.
-    const second = await start({ DATA_DIR: dataDir });
-    expect((await fetch(`${second.baseUrl}/healthz`)).status).toBe(200);
-    expect((await fetch(`${second.baseUrl}/readyz`)).status).toBe(200);
-    const login = await fetch(`${second.baseUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: registration.username, password: registration.password }) });
-    expect(login.status).toBe(200);
+      // Straight away: the lock's owner is dead, so it is not in the way.
+      const second = await start({ DATA_DIR: dataDir });
+      expect((await fetch(`${second.baseUrl}/healthz`)).status).toBe(200);
+      expect((await fetch(`${second.baseUrl}/readyz`)).status).toBe(200);
+      const login = await fetch(`${second.baseUrl}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: registration.username, password: registration.password }),
+      });
+      expect(login.status).toBe(200);
 
-    second.child.kill('SIGTERM');
-    expect(await second.exited).toBe(0);
-  }, PROCESS_TEST_TIMEOUT_MS);
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
 
-  it('still refuses a second live server on the same directory', async () => {
-    const dataDir = tempDataDir();
-    await start({ DATA_DIR: dataDir });
-    await expect(startServerProcess({ DATA_DIR: dataDir })).rejects.toThrow(/Another VentureMatch process is already using the data directory/);
-  }, PROCESS_TEST_TIMEOUT_MS);
+  it(
+    'still refuses a second live server on the same directory',
+    async () => {
+      const dataDir = tempDataDir();
+      await start({ DATA_DIR: dataDir });
+      await expect(startServerProcess({ DATA_DIR: dataDir })).rejects.toThrow(/Another VentureMatch process is already using the data directory/);
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
 });

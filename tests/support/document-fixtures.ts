@@ -44,7 +44,13 @@ interface ArchivedEntry {
   declaredSize?: number;
 }
 
-const deflated = (name: string, content: Buffer): ArchivedEntry => ({ name, method: 8, data: deflateRawSync(content), crc: crc32(content), size: content.length });
+const deflated = (name: string, content: Buffer): ArchivedEntry => ({
+  name,
+  method: 8,
+  data: deflateRawSync(content),
+  crc: crc32(content),
+  size: content.length,
+});
 const stored = (name: string, content: Buffer): ArchivedEntry => ({ name, method: 0, data: content, crc: crc32(content), size: content.length });
 
 /** Lays out local headers, data, the central directory and its end record (no ZIP64, no comment). */
@@ -132,7 +138,7 @@ export function largeDocxBytes(bytes = 8 * MiB): Buffer {
   let seed = 42;
   const next = () => (seed = (seed * 48271) % 2147483647);
   const paragraphs: string[] = [];
-  for (let length = 0; length < 128 * 1024; ) {
+  for (let length = 0; length < 128 * 1024;) {
     const sentence = Array.from({ length: 12 }, () => `${words[next() % words.length]}${next() % 1000}`).join(' ');
     paragraphs.push(`<w:p><w:r><w:t>${sentence}.</w:t></w:r></w:p>`);
     length += paragraphs.at(-1)!.length;
@@ -140,7 +146,10 @@ export function largeDocxBytes(bytes = 8 * MiB): Buffer {
   // Repeats lie beyond DEFLATE's 32 KB window, so repeating 128 KB of prose compresses like prose.
   const block = Buffer.from(paragraphs.join(''));
   const body = Buffer.alloc(bytes, block);
-  return writeZip([deflated('[Content_Types].xml', DOCX_TYPES), deflated('word/document.xml', Buffer.concat([Buffer.from('<?xml version="1.0"?><w:document><w:body>'), body, Buffer.from('</w:body></w:document>')]))]);
+  return writeZip([
+    deflated('[Content_Types].xml', DOCX_TYPES),
+    deflated('word/document.xml', Buffer.concat([Buffer.from('<?xml version="1.0"?><w:document><w:body>'), body, Buffer.from('</w:body></w:document>')])),
+  ]);
 }
 
 /** An OLE2 compound file header, as in legacy .doc/.xls/.ppt. */

@@ -164,11 +164,18 @@ function plainValidArbitrary(schema: unknown, hints: FuzzHints, key: string): fc
       const element = def.element;
       const options = { minLength: min, maxLength: Math.min(max, Math.max(min, 4)) };
       // Lists of choices refuse duplicates, so draw those without repeats.
-      return defOf(element).type === 'enum' ? fc.uniqueArray(validArbitrary(element, hints, key), options) : fc.array(validArbitrary(element, hints, key), options);
+      return defOf(element).type === 'enum'
+        ? fc.uniqueArray(validArbitrary(element, hints, key), options)
+        : fc.array(validArbitrary(element, hints, key), options);
     }
     case 'object': {
       const shape = def.shape as Record<string, unknown>;
-      const model = Object.fromEntries(Object.entries(shape).map(([name, field]) => [name, validArbitrary(OPTIONAL_WRAPPERS.has(defOf(field).type) ? defOf(field).innerType : field, hints, name)]));
+      const model = Object.fromEntries(
+        Object.entries(shape).map(([name, field]) => [
+          name,
+          validArbitrary(OPTIONAL_WRAPPERS.has(defOf(field).type) ? defOf(field).innerType : field, hints, name),
+        ]),
+      );
       const requiredKeys = Object.entries(shape)
         .filter(([, field]) => !OPTIONAL_WRAPPERS.has(defOf(field).type))
         .map(([name]) => name);
@@ -266,7 +273,19 @@ export const HOSTILE_TEXT: readonly string[] = [
 const DEEP_ARRAY = nested(1000, 'array');
 const DEEP_OBJECT = nested(1000, 'object');
 
-export const HOSTILE_SHAPES: readonly unknown[] = [null, true, false, {}, [], [1, 2, 3], { a: 1 }, [null], DEEP_ARRAY, DEEP_OBJECT, Array.from({ length: 5000 }, () => 1)];
+export const HOSTILE_SHAPES: readonly unknown[] = [
+  null,
+  true,
+  false,
+  {},
+  [],
+  [1, 2, 3],
+  { a: 1 },
+  [null],
+  DEEP_ARRAY,
+  DEEP_OBJECT,
+  Array.from({ length: 5000 }, () => 1),
+];
 
 /** A hostile value of any kind: number, numeric text, text or shape. */
 export function hostileValue(): fc.Arbitrary<unknown> {
@@ -282,7 +301,10 @@ export function hostileValue(): fc.Arbitrary<unknown> {
 }
 
 export const hostileKey = (): fc.Arbitrary<string> =>
-  fc.oneof(fc.constantFrom('userId', 'isAdmin', 'id', 'role', 'constructor', 'toString', 'a\u0000b', '\ud800', '', ' ', 'x'.repeat(300), '$where'), fc.string({ maxLength: 12 }));
+  fc.oneof(
+    fc.constantFrom('userId', 'isAdmin', 'id', 'role', 'constructor', 'toString', 'a\u0000b', '\ud800', '', ' ', 'x'.repeat(300), '$where'),
+    fc.string({ maxLength: 12 }),
+  );
 
 // ---------------------------------------------------------------------------------------------
 // Valid inputs with a few fields made hostile
@@ -379,4 +401,19 @@ export function queryString(query: unknown): string {
 }
 
 /** URL segments that are broken on purpose, sent without encoding. */
-export const RAW_SEGMENTS: readonly string[] = ['%', '%zz', '%00', '%ED%A0%80', '%C0%AF', '..', '.', '%2e%2e', '%2F', '1;x', '1%3Fx', '%20', '1%00', '%F0%9F%98%80'];
+export const RAW_SEGMENTS: readonly string[] = [
+  '%',
+  '%zz',
+  '%00',
+  '%ED%A0%80',
+  '%C0%AF',
+  '..',
+  '.',
+  '%2e%2e',
+  '%2F',
+  '1;x',
+  '1%3Fx',
+  '%20',
+  '1%00',
+  '%F0%9F%98%80',
+];

@@ -10,12 +10,20 @@ import type { TestClient } from './test-app';
 export function matchState(status: MatchStatus, decliner: UserType = 'investor') {
   if (status === 'accepted') return { status, startupDecision: 'accepted', investorDecision: 'accepted' } as const;
   if (status === 'pending') return { status, startupDecision: 'pending', investorDecision: 'pending' } as const;
-  return { status, startupDecision: decliner === 'startup' ? 'rejected' : 'pending', investorDecision: decliner === 'investor' ? 'rejected' : 'pending' } as const;
+  return {
+    status,
+    startupDecision: decliner === 'startup' ? 'rejected' : 'pending',
+    investorDecision: decliner === 'investor' ? 'rejected' : 'pending',
+  } as const;
 }
 
 /** A match one side accepted and the other has not answered: still pending, not a connection. */
 export function oneSidedAccept(accepter: UserType) {
-  return { status: 'pending', startupDecision: accepter === 'startup' ? 'accepted' : 'pending', investorDecision: accepter === 'investor' ? 'accepted' : 'pending' } as const;
+  return {
+    status: 'pending',
+    startupDecision: accepter === 'startup' ? 'accepted' : 'pending',
+    investorDecision: accepter === 'investor' ? 'accepted' : 'pending',
+  } as const;
 }
 
 /** Connects a pair through the API: the startup accepts, then the investor (each answer must succeed). */

@@ -24,7 +24,10 @@ export async function migrateUpTo(handle: DatabaseHandle, lastTag: string): Prom
   const folder = mkdtempSync(path.join(os.tmpdir(), 'vm-migrations-'));
   try {
     cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-    writeFileSync(path.join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.filter((entry) => entry.idx <= last.idx) }));
+    writeFileSync(
+      path.join(folder, 'meta', '_journal.json'),
+      JSON.stringify({ ...journal, entries: journal.entries.filter((entry) => entry.idx <= last.idx) }),
+    );
     const config = { migrationsFolder: folder };
     if (handle.kind === 'pglite') await migratePglite(handle.db as unknown as PgliteDatabase, config);
     else await migratePg(handle.db as unknown as NodePgDatabase, config);

@@ -14,7 +14,11 @@ export function multipartPayload(fields: Record<string, string>, file?: Multipar
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\nContent-Type: ${file.contentType ?? 'application/octet-stream'}\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\nContent-Type: ${file.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+    );
     parts.push(file.content, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
@@ -37,7 +41,10 @@ export const filePart = (disposition: string, content: Buffer, contentType = 'ap
  * A multipart body built part by part, for the malformed shapes a browser never sends (nameless
  * parts, stray bytes, a missing end); cut it with `payload.subarray()` to end it mid-part.
  */
-export function rawMultipart(parts: RawPart[], { boundary = `----vmraw${randomBytes(8).toString('hex')}`, closed = true } = {}): { payload: Buffer; boundary: string; headers: Record<string, string> } {
+export function rawMultipart(
+  parts: RawPart[],
+  { boundary = `----vmraw${randomBytes(8).toString('hex')}`, closed = true } = {},
+): { payload: Buffer; boundary: string; headers: Record<string, string> } {
   const chunks: Buffer[] = [];
   for (const part of parts) {
     chunks.push(Buffer.from(`--${boundary}\r\n${part.headers.map((line) => `${line}\r\n`).join('')}\r\n`, 'utf8'), Buffer.from(part.body), Buffer.from('\r\n'));

@@ -36,11 +36,11 @@ describe('src/ never imports tests/', () => {
       "const helpers = await import('../../../tests/support/test-app');",
       "import { users } from '../db/schema';",
     ].join('\n');
-    expect(importsOf(file, text).filter((entry) => reachesTests(entry.resolved)).map((entry) => entry.specifier)).toEqual([
-      '../../../tests/factories',
-      '../../../tests/factories',
-      '../../../tests/support/test-app',
-    ]);
+    expect(
+      importsOf(file, text)
+        .filter((entry) => reachesTests(entry.resolved))
+        .map((entry) => entry.specifier),
+    ).toEqual(['../../../tests/factories', '../../../tests/factories', '../../../tests/support/test-app']);
   });
 
   it('holds for every file under src/', () => {

@@ -65,7 +65,11 @@ describe.each(backends)('%s BlobStore', (_name, open) => {
     const file = path.join(scratch, `big-${++fileCounter}`);
     writeFileSync(file, big);
     await store.putFile('documents/0004-dddddddddd', file, { contentType: 'application/pdf', size: big.length });
-    expect(createHash('sha256').update(await buffer(await store.read('documents/0004-dddddddddd'))).digest('hex')).toBe(createHash('sha256').update(big).digest('hex'));
+    expect(
+      createHash('sha256')
+        .update(await buffer(await store.read('documents/0004-dddddddddd')))
+        .digest('hex'),
+    ).toBe(createHash('sha256').update(big).digest('hex'));
     const last = await buffer(await store.read('documents/0004-dddddddddd', { start: big.length - 1, end: big.length - 1 }));
     expect([...last]).toEqual([big[big.length - 1]]);
   });

@@ -22,7 +22,9 @@ describe('calendar dates', () => {
   });
 
   it('round-trips every day and agrees with date-fns on the display format', () => {
-    const day = fc.date({ min: new Date(1900, 0, 1), max: new Date(2200, 11, 31), noInvalidDate: true }).map((date) => new Date(date.getFullYear(), date.getMonth(), date.getDate()));
+    const day = fc
+      .date({ min: new Date(1900, 0, 1), max: new Date(2200, 11, 31), noInvalidDate: true })
+      .map((date) => new Date(date.getFullYear(), date.getMonth(), date.getDate()));
     fc.assert(
       fc.property(day, (date) => {
         const stored = toCalendarDateValue(date);

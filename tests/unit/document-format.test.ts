@@ -1,7 +1,14 @@
 // How the data room describes documents: the spec's size format, type labels and the checks a
 // chosen file gets before it is sent.
 import { describe, expect, it } from 'vitest';
-import { checkChosenFile, documentKind, formatDuration, formatFileSize, nameFromFilename, UPLOAD_ACCEPT } from '../../src/client/features/data-room/document-format';
+import {
+  checkChosenFile,
+  documentKind,
+  formatDuration,
+  formatFileSize,
+  nameFromFilename,
+  UPLOAD_ACCEPT,
+} from '../../src/client/features/data-room/document-format';
 
 describe('formatFileSize (B under 1024, KB with one decimal under 1 MB, else MB)', () => {
   it.each([

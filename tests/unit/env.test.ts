@@ -14,8 +14,20 @@ describe('loadEnv', () => {
   });
 
   it('reads overrides', () => {
-    const env = loadEnv({ PORT: '8080', DATABASE_URL: 'postgres://u@db:5432/vm', SEED_DEMO: 'false', LOGIN_MAX_FAILURES_PER_IP: '9', APP_ORIGIN: 'https://app.example.com/' });
-    expect(env).toMatchObject({ PORT: 8080, DATABASE_URL: 'postgres://u@db:5432/vm', SEED_DEMO: false, LOGIN_MAX_FAILURES_PER_IP: 9, APP_ORIGIN: 'https://app.example.com' });
+    const env = loadEnv({
+      PORT: '8080',
+      DATABASE_URL: 'postgres://u@db:5432/vm',
+      SEED_DEMO: 'false',
+      LOGIN_MAX_FAILURES_PER_IP: '9',
+      APP_ORIGIN: 'https://app.example.com/',
+    });
+    expect(env).toMatchObject({
+      PORT: 8080,
+      DATABASE_URL: 'postgres://u@db:5432/vm',
+      SEED_DEMO: false,
+      LOGIN_MAX_FAILURES_PER_IP: 9,
+      APP_ORIGIN: 'https://app.example.com',
+    });
   });
 
   it.each([
@@ -42,7 +54,10 @@ describe('storage settings', () => {
   it('defaults to the disk and requires a bucket for S3', () => {
     expect(loadEnv({}).STORAGE_DRIVER).toBe('disk');
     expect(() => loadEnv({ STORAGE_DRIVER: 's3' })).toThrow('Invalid environment variable S3_BUCKET: required when STORAGE_DRIVER=s3.');
-    expect(loadEnv({ STORAGE_DRIVER: 's3', S3_BUCKET: 'vm-docs', S3_FORCE_PATH_STYLE: 'true' })).toMatchObject({ S3_BUCKET: 'vm-docs', S3_FORCE_PATH_STYLE: true });
+    expect(loadEnv({ STORAGE_DRIVER: 's3', S3_BUCKET: 'vm-docs', S3_FORCE_PATH_STYLE: 'true' })).toMatchObject({
+      S3_BUCKET: 'vm-docs',
+      S3_FORCE_PATH_STYLE: true,
+    });
     expect(() => loadEnv({ STORAGE_DRIVER: 'ftp' })).toThrow(/STORAGE_DRIVER: must be disk or s3/);
   });
 });
@@ -68,7 +83,9 @@ describe('TRUST_PROXY', () => {
   });
 
   it.each(['proxy.internal', '10.0.0.0/33', '10.0.0.1/8/1', '-1', '1.5'])('refuses %s naming the form', (value) => {
-    expect(() => loadEnv({ TRUST_PROXY: value })).toThrow(/^Invalid environment variable TRUST_PROXY: must be the number of proxies in front of the app \(e\.g\. 1\) or their addresses\/CIDRs/);
+    expect(() => loadEnv({ TRUST_PROXY: value })).toThrow(
+      /^Invalid environment variable TRUST_PROXY: must be the number of proxies in front of the app \(e\.g\. 1\) or their addresses\/CIDRs/,
+    );
   });
 });
 

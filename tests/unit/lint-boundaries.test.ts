@@ -23,36 +23,70 @@ async function boundaryErrors(filePath: string, code: string): Promise<string[]>
 
 describe('the boundaries lint', { timeout: 120_000 }, () => {
   it('fails a feature that deep-imports another feature, and passes the same import through index.ts', async () => {
-    const deep = await boundaryErrors('src/server/features/messaging/lint-fixture.ts', "import { areConnected } from '../matching/connections';\nexport const check = areConnected;\n");
+    const deep = await boundaryErrors(
+      'src/server/features/messaging/lint-fixture.ts',
+      "import { areConnected } from '../matching/connections';\nexport const check = areConnected;\n",
+    );
     expect(deep).toEqual([expect.stringMatching(/features\/messaging imports the internals of features\/matching .*index\.ts/)]);
 
-    const typeOnly = await boundaryErrors('src/server/features/dashboard/lint-fixture.ts', "import type { DataRoomContext } from '../data-room/data-room-context';\nexport type Deps = DataRoomContext;\n");
+    const typeOnly = await boundaryErrors(
+      'src/server/features/dashboard/lint-fixture.ts',
+      "import type { DataRoomContext } from '../data-room/data-room-context';\nexport type Deps = DataRoomContext;\n",
+    );
     expect(typeOnly).toHaveLength(1);
 
-    expect(await boundaryErrors('src/server/features/messaging/lint-fixture.ts', "import { areConnected } from '../matching';\nexport const check = areConnected;\n")).toEqual([]);
+    expect(
+      await boundaryErrors(
+        'src/server/features/messaging/lint-fixture.ts',
+        "import { areConnected } from '../matching';\nexport const check = areConnected;\n",
+      ),
+    ).toEqual([]);
   });
 
   it('fails an import that would close a cycle between features, or add an edge the graph does not have', async () => {
     // matching imports profiles (the public cards), so profiles may never import matching.
-    const cycle = await boundaryErrors('src/server/features/profiles/lint-fixture.ts', "import { areConnected } from '../matching';\nexport const check = areConnected;\n");
+    const cycle = await boundaryErrors(
+      'src/server/features/profiles/lint-fixture.ts',
+      "import { areConnected } from '../matching';\nexport const check = areConnected;\n",
+    );
     expect(cycle).toEqual([expect.stringMatching(/features\/profiles may not import features\/matching .*cycle/)]);
-    expect(await boundaryErrors('src/server/features/matching/lint-fixture.ts', "import { countSharedDocuments } from '../data-room';\nexport const count = countSharedDocuments;\n")).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        'src/server/features/matching/lint-fixture.ts',
+        "import { countSharedDocuments } from '../data-room';\nexport const count = countSharedDocuments;\n",
+      ),
+    ).toHaveLength(1);
   });
 
   it('lets http/ import only a feature’s index.ts', async () => {
-    const deep = await boundaryErrors('src/server/http/lint-fixture.ts', "import { resolveSession } from '../features/auth/session.service';\nexport const resolve = resolveSession;\n");
+    const deep = await boundaryErrors(
+      'src/server/http/lint-fixture.ts',
+      "import { resolveSession } from '../features/auth/session.service';\nexport const resolve = resolveSession;\n",
+    );
     expect(deep).toEqual([expect.stringMatching(/http imports the internals of features\/auth .*index\.ts/)]);
-    expect(await boundaryErrors('src/server/http/lint-fixture.ts', "import { resolveSession } from '../features/auth';\nexport const resolve = resolveSession;\n")).toEqual([]);
+    expect(
+      await boundaryErrors('src/server/http/lint-fixture.ts', "import { resolveSession } from '../features/auth';\nexport const resolve = resolveSession;\n"),
+    ).toEqual([]);
   });
 
   it('keeps http/ out of services, and lets routes use it', async () => {
-    const service = await boundaryErrors('src/server/features/portfolio/portfolio.service.ts', "import { defineRoute } from '../../http/route';\nexport const define = defineRoute;\n");
+    const service = await boundaryErrors(
+      'src/server/features/portfolio/portfolio.service.ts',
+      "import { defineRoute } from '../../http/route';\nexport const define = defineRoute;\n",
+    );
     expect(service).toEqual([expect.stringMatching(/A service never imports http\//)]);
-    expect(await boundaryErrors('src/server/features/portfolio/portfolio.routes.ts', "import { defineRoute } from '../../http/route';\nexport const define = defineRoute;\n")).toEqual([]);
+    expect(
+      await boundaryErrors(
+        'src/server/features/portfolio/portfolio.routes.ts',
+        "import { defineRoute } from '../../http/route';\nexport const define = defineRoute;\n",
+      ),
+    ).toEqual([]);
   });
 
   it('keeps infrastructure below the features', async () => {
-    expect(await boundaryErrors('src/server/db/lint-fixture.ts', "import { recordActivity } from '../features/activity';\nexport const record = recordActivity;\n")).toHaveLength(1);
+    expect(
+      await boundaryErrors('src/server/db/lint-fixture.ts', "import { recordActivity } from '../features/activity';\nexport const record = recordActivity;\n"),
+    ).toHaveLength(1);
   });
 });
 
@@ -61,7 +95,9 @@ describe('the feature graph', () => {
     const configUrl = pathToFileURL(path.join(ROOT, 'eslint.config.js')).href;
     const { FEATURE_DEPENDENCIES: graph } = (await import(configUrl)) as { FEATURE_DEPENDENCIES: Record<string, string[]> };
 
-    const folders = readdirSync(FEATURES_DIR, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    const folders = readdirSync(FEATURES_DIR, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
     expect(Object.keys(graph).sort()).toEqual(folders.sort());
     for (const feature of folders) expect(existsSync(path.join(FEATURES_DIR, feature, 'index.ts')), `features/${feature}/index.ts`).toBe(true);
     for (const dependencies of Object.values(graph)) for (const dependency of dependencies) expect(folders).toContain(dependency);

@@ -46,9 +46,18 @@ const EXPECTED: Record<LiveEventType, readonly QueryKey[] | typeof EVERY_QUERY> 
   refetch: EVERY_QUERY,
 };
 
-const FACTORY_ROOTS: readonly QueryKey[] = [activityKeys, analyticsKeys, authKeys, dashboardKeys, dataRoomKeys, matchKeys, messageKeys, milestoneKeys, portfolioKeys, profileKeys].map(
-  (factory) => factory.all,
-);
+const FACTORY_ROOTS: readonly QueryKey[] = [
+  activityKeys,
+  analyticsKeys,
+  authKeys,
+  dashboardKeys,
+  dataRoomKeys,
+  matchKeys,
+  messageKeys,
+  milestoneKeys,
+  portfolioKeys,
+  profileKeys,
+].map((factory) => factory.all);
 
 const startsWith = (key: QueryKey, prefix: QueryKey) => prefix.length <= key.length && prefix.every((part, index) => Object.is(part, key[index]));
 
@@ -67,10 +76,15 @@ describe('live event invalidations', () => {
       const keys = invalidationFor(SAMPLE_EVENTS[type]);
       if (keys === EVERY_QUERY) continue;
       expect(keys.length, type).toBeGreaterThan(0);
-      for (const key of keys) expect(FACTORY_ROOTS.some((root) => startsWith(key, root)), `${type}: ${JSON.stringify(key)}`).toBe(true);
+      for (const key of keys)
+        expect(
+          FACTORY_ROOTS.some((root) => startsWith(key, root)),
+          `${type}: ${JSON.stringify(key)}`,
+        ).toBe(true);
       // A key under another would be invalidated twice, cancelling its own first refetch.
       for (const [index, key] of keys.entries()) {
-        for (const other of keys.slice(index + 1)) expect(startsWith(key, other) || startsWith(other, key), `${type}: ${JSON.stringify(key)} / ${JSON.stringify(other)}`).toBe(false);
+        for (const other of keys.slice(index + 1))
+          expect(startsWith(key, other) || startsWith(other, key), `${type}: ${JSON.stringify(key)} / ${JSON.stringify(other)}`).toBe(false);
       }
     }
   });

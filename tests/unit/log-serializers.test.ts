@@ -15,7 +15,9 @@ const EMAIL = 'serializer.secret@example.test';
 let database: DatabaseHandle;
 beforeAll(async () => {
   database = await openTestDatabase();
-  await database.db.insert(users).values({ username: 'serializer_first', email: EMAIL, passwordHash: HASH, userType: 'startup', firstName: 'Ser', lastName: 'Ializer' });
+  await database.db
+    .insert(users)
+    .values({ username: 'serializer_first', email: EMAIL, passwordHash: HASH, userType: 'startup', firstName: 'Ser', lastName: 'Ializer' });
 });
 afterAll(() => database?.close());
 
@@ -29,7 +31,11 @@ async function failureOf(action: () => Promise<unknown>): Promise<unknown> {
 }
 
 const duplicateUser = () =>
-  failureOf(() => database.db.insert(users).values({ username: 'Serializer_First', email: 'other@example.test', passwordHash: HASH, userType: 'startup', firstName: 'Dup', lastName: 'Licate' }));
+  failureOf(() =>
+    database.db
+      .insert(users)
+      .values({ username: 'Serializer_First', email: 'other@example.test', passwordHash: HASH, userType: 'startup', firstName: 'Dup', lastName: 'Licate' }),
+  );
 
 describe('serializeError on database errors', () => {
   it('keeps the SQL and the PostgreSQL fields of a Drizzle-wrapped unique violation, never the row', async () => {
@@ -48,7 +54,13 @@ describe('serializeError on database errors', () => {
     expect(serialized.stack).toMatch(/^DrizzleQueryError: Failed query: insert into "users"/);
     expect(serialized.stack).toMatch(/\n\s+at /);
     expect(serialized).toMatchObject({ code: '23505', constraint: 'users_username_lower_unique', table: 'users' });
-    expect(serialized.cause).toMatchObject({ type: 'DatabaseError', code: '23505', severity: 'ERROR', constraint: 'users_username_lower_unique', table: 'users' });
+    expect(serialized.cause).toMatchObject({
+      type: 'DatabaseError',
+      code: '23505',
+      severity: 'ERROR',
+      constraint: 'users_username_lower_unique',
+      table: 'users',
+    });
     for (const field of ['detail', 'params', 'query', 'where', 'internalQuery', 'hint']) expect(serialized.cause).not.toHaveProperty(field);
   });
 
@@ -56,7 +68,14 @@ describe('serializeError on database errors', () => {
     await database.db.execute(sql`alter table users add constraint users_serializer_test_check check (first_name <> 'Explodes')`);
     try {
       const error = await failureOf(() =>
-        database.db.insert(users).values({ username: 'serializer_check', email: 'check@example.test', passwordHash: HASH, userType: 'investor', firstName: 'Explodes', lastName: 'Row' }),
+        database.db.insert(users).values({
+          username: 'serializer_check',
+          email: 'check@example.test',
+          passwordHash: HASH,
+          userType: 'investor',
+          firstName: 'Explodes',
+          lastName: 'Row',
+        }),
       );
       expect((error as { cause?: { detail?: string } }).cause?.detail).toContain(HASH);
       const serialized = serializeError(error);
@@ -93,7 +112,12 @@ describe('serializeError on database errors', () => {
 
 describe('serializeError on other errors', () => {
   it('keeps type, message, stack, code and statusCode, and copies no other property', () => {
-    const error = Object.assign(new TypeError('the profile is broken'), { code: 'E_BROKEN', statusCode: 500, body: { password: 'hunter2' }, row: { content: 'private' } });
+    const error = Object.assign(new TypeError('the profile is broken'), {
+      code: 'E_BROKEN',
+      statusCode: 500,
+      body: { password: 'hunter2' },
+      row: { content: 'private' },
+    });
     const serialized = serializeError(error);
     expect(serialized).toEqual({ type: 'TypeError', message: 'the profile is broken', stack: error.stack, code: 'E_BROKEN', statusCode: 500 });
   });
@@ -153,7 +177,8 @@ describe('buildLoggerOptions', () => {
     );
     await app.close();
     const text = lines.join('');
-    for (const secret of ['top-password', HASH, 'tok-1', 'confirm-1', 'cookie-1', 'auth-1', 'set-1', 'private words', 'raw body', 'reset-1']) expect(text).not.toContain(secret);
+    for (const secret of ['top-password', HASH, 'tok-1', 'confirm-1', 'cookie-1', 'auth-1', 'set-1', 'private words', 'raw body', 'reset-1'])
+      expect(text).not.toContain(secret);
     expect(text).toContain('visible');
     expect(text).toContain(REDACTED);
   });

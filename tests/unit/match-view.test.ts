@@ -38,7 +38,11 @@ const base = { breakdown, decidedBy: null, theirDeclineReason: null, createdAt: 
 
 /** Both answers that give a status: accepted is both, a decline is the viewer's own unless a test says otherwise. */
 const decisionsFor = (status: StartupSideMatch['status']) =>
-  status === 'accepted' ? { myDecision: 'accepted' as const, theirDecision: 'accepted' as const } : status === 'rejected' ? { myDecision: 'rejected' as const, theirDecision: 'pending' as const } : { myDecision: 'pending' as const, theirDecision: 'pending' as const };
+  status === 'accepted'
+    ? { myDecision: 'accepted' as const, theirDecision: 'accepted' as const }
+    : status === 'rejected'
+      ? { myDecision: 'rejected' as const, theirDecision: 'pending' as const }
+      : { myDecision: 'pending' as const, theirDecision: 'pending' as const };
 
 function startupSide(id: number, firmName: string, location: string | null, score: number, status: StartupSideMatch['status']): StartupSideMatch {
   return {
@@ -176,14 +180,22 @@ describe('the generation toast', () => {
   it('says what the run added and refreshed', () => {
     expect(describeGeneration({ created: 3, updated: 0, total: 3 })).toEqual({ title: 'Matches generated', description: 'Found 3 new matches.' });
     expect(describeGeneration({ created: 1, updated: 2, total: 3 }).description).toBe('Found 1 new match and refreshed the scores of 2.');
-    expect(describeGeneration({ created: 0, updated: 1, total: 4 })).toEqual({ title: 'Matches refreshed', description: 'No new matches this time; refreshed the scores of 1 match.' });
+    expect(describeGeneration({ created: 0, updated: 1, total: 4 })).toEqual({
+      title: 'Matches refreshed',
+      description: 'No new matches this time; refreshed the scores of 1 match.',
+    });
     expect(describeGeneration({ created: 0, updated: 0, total: 0 }).title).toBe('No new matches');
   });
 });
 
 describe('a declined match', () => {
   it('offers Reconsider only to the side that declined', () => {
-    const declinedByInvestor = { ...startupSide(9, 'Gate Fund', 'Oslo', 60, 'rejected'), decidedBy: 'investor' as const, myDecision: 'pending' as const, theirDecision: 'rejected' as const };
+    const declinedByInvestor = {
+      ...startupSide(9, 'Gate Fund', 'Oslo', 60, 'rejected'),
+      decidedBy: 'investor' as const,
+      myDecision: 'pending' as const,
+      theirDecision: 'rejected' as const,
+    };
     const declinedByStartup = { ...startupSide(10, 'Own Fund', 'Oslo', 60, 'rejected'), decidedBy: 'startup' as const };
     expect(fromStartupSide(declinedByInvestor).isDeclinedByThem).toBe(true);
     expect(fromStartupSide(declinedByStartup).isDeclinedByThem).toBe(false);
@@ -193,7 +205,8 @@ describe('a declined match', () => {
 
 describe('where a match stands under mutual consent (docs/connections.md)', () => {
   type Decisions = Pick<StartupSideMatch, 'status' | 'myDecision' | 'theirDecision'> & Partial<Pick<StartupSideMatch, 'theirDeclineReason' | 'decidedBy'>>;
-  const view = (id: number, score: number, decisions: Decisions) => fromStartupSide({ ...startupSide(id, `Fund ${id}`, null, score, decisions.status), ...decisions });
+  const view = (id: number, score: number, decisions: Decisions) =>
+    fromStartupSide({ ...startupSide(id, `Fund ${id}`, null, score, decisions.status), ...decisions });
   const open = { status: 'pending', myDecision: 'pending', theirDecision: 'pending' } as const;
   const requested = { status: 'pending', myDecision: 'pending', theirDecision: 'accepted' } as const;
   const waiting = { status: 'pending', myDecision: 'accepted', theirDecision: 'pending' } as const;
@@ -230,7 +243,13 @@ describe('where a match stands under mutual consent (docs/connections.md)', () =
     expect(unshared.theirDeclineReason).toBeNull();
     expect(canAnswer(unshared)).toBe(false);
     expect(canReconsider(unshared)).toBe(false);
-    const shared = view(6, 70, { status: 'rejected', myDecision: 'accepted', theirDecision: 'rejected', decidedBy: 'investor', theirDeclineReason: 'check_size' });
+    const shared = view(6, 70, {
+      status: 'rejected',
+      myDecision: 'accepted',
+      theirDecision: 'rejected',
+      decidedBy: 'investor',
+      theirDeclineReason: 'check_size',
+    });
     expect(standingLine(shared)).toBe('Declined by Fund 6');
     expect(shared.theirDeclineReason).toBe('Check size');
   });
@@ -255,7 +274,10 @@ describe('where a match stands under mutual consent (docs/connections.md)', () =
 
   it('toasts an accept as connected only when the other side had accepted too', () => {
     const accept = { name: 'Fund 1', from: 'pending' as const, body: { status: 'accepted' as const } };
-    expect(describeDecision(accept, 'pending')).toEqual({ title: 'Match accepted', description: 'Waiting for Fund 1 to accept. You can message them once they do.' });
+    expect(describeDecision(accept, 'pending')).toEqual({
+      title: 'Match accepted',
+      description: 'Waiting for Fund 1 to accept. You can message them once they do.',
+    });
     expect(describeDecision(accept, 'accepted')).toEqual({ title: 'Match accepted', description: 'You are connected with Fund 1. You can now message them.' });
     expect(describeDecision({ ...accept, from: 'rejected' }, 'accepted').title).toBe('Match reconsidered');
     expect(describeDecision({ ...accept, from: 'rejected' }, 'rejected').description).toBe('You accepted Fund 1, but they have declined this match.');

@@ -31,7 +31,10 @@ describe('formatConversationTime', () => {
 describe('groupByDay', () => {
   it('groups consecutive messages of one local day under Today, Yesterday or the full date', () => {
     const now = local(2026, 3, 14, 18);
-    const messages = [local(2026, 3, 10, 9), local(2026, 3, 10, 17), local(2026, 3, 13, 22), local(2026, 3, 14, 8)].map((date, id) => ({ id, sentAt: date.toISOString() }));
+    const messages = [local(2026, 3, 10, 9), local(2026, 3, 10, 17), local(2026, 3, 13, 22), local(2026, 3, 14, 8)].map((date, id) => ({
+      id,
+      sentAt: date.toISOString(),
+    }));
     const groups = groupByDay(messages, now);
     expect(groups.map((group) => [group.heading, group.items.map((item) => item.id)])).toEqual([
       [new Intl.DateTimeFormat(undefined, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(local(2026, 3, 10)), [0, 1]],

@@ -109,10 +109,22 @@ describe('summarizePortfolio', () => {
       company({ industry: 'SaaS', investmentAmount: 4_000_000, performance: 'growing' }),
       company({ industry: 'FinTech', investmentAmount: 500_000, performance: 'declining' }),
     ]);
-    expect(summary).toEqual({ companies: 3, totalInvested: 5_500_000, industries: 2, topIndustry: 'FinTech', performance: { growing: 2, stable: 0, declining: 1 } });
+    expect(summary).toEqual({
+      companies: 3,
+      totalInvested: 5_500_000,
+      industries: 2,
+      topIndustry: 'FinTech',
+      performance: { growing: 2, stable: 0, declining: 1 },
+    });
   });
 
   it('is all zeros for an empty portfolio', () => {
-    expect(summarizePortfolio([])).toEqual({ companies: 0, totalInvested: 0, industries: 0, topIndustry: null, performance: { growing: 0, stable: 0, declining: 0 } });
+    expect(summarizePortfolio([])).toEqual({
+      companies: 0,
+      totalInvested: 0,
+      industries: 0,
+      topIndustry: null,
+      performance: { growing: 0, stable: 0, declining: 0 },
+    });
   });
 });

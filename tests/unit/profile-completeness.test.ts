@@ -9,14 +9,31 @@ describe('profile completeness', () => {
     expect(investorCompleteness({})).toBe(0);
     expect(
       startupCompleteness({
-        companyName: 'A', location: 'B', website: 'https://a.example', foundingDate: '2020-01-01', stage: 'Seed', industry: 'SaaS', description: 'D',
-        teamSize: 1, fundingGoal: 0, team: [{}], investorPreferences: { stages: ['Seed'] },
+        companyName: 'A',
+        location: 'B',
+        website: 'https://a.example',
+        foundingDate: '2020-01-01',
+        stage: 'Seed',
+        industry: 'SaaS',
+        description: 'D',
+        teamSize: 1,
+        fundingGoal: 0,
+        team: [{}],
+        investorPreferences: { stages: ['Seed'] },
       }),
     ).toBe(100);
     expect(
       investorCompleteness({
-        firmName: 'A', location: 'B', website: 'https://a.example', foundingDate: '2020-01-01', description: 'D', investmentThesis: 'T',
-        portfolioSize: 0, industryFocus: ['SaaS'], stagePreference: ['Seed'], investmentRange: ['$10M+'],
+        firmName: 'A',
+        location: 'B',
+        website: 'https://a.example',
+        foundingDate: '2020-01-01',
+        description: 'D',
+        investmentThesis: 'T',
+        portfolioSize: 0,
+        industryFocus: ['SaaS'],
+        stagePreference: ['Seed'],
+        investmentRange: ['$10M+'],
       }),
     ).toBe(100);
   });

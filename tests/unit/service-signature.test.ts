@@ -24,7 +24,8 @@ const isServiceModule = (file: string) => file.endsWith('.service.ts') || path.b
 
 const parse = (file: string, text: string) => ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
 
-const isExported = (node: ts.Node) => ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword);
+const isExported = (node: ts.Node) =>
+  ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword);
 
 /** Exported functions: `export function f(…)` and `export const f = (…) => …` / `function (…) {…}`. */
 function exportedFunctions(source: ts.SourceFile): Array<{ name: string; parameters: readonly ts.ParameterDeclaration[] }> {
@@ -35,7 +36,8 @@ function exportedFunctions(source: ts.SourceFile): Array<{ name: string; paramet
     if (ts.isVariableStatement(statement)) {
       for (const declaration of statement.declarationList.declarations) {
         const value = declaration.initializer;
-        if (value && (ts.isArrowFunction(value) || ts.isFunctionExpression(value)) && ts.isIdentifier(declaration.name)) found.push({ name: declaration.name.text, parameters: value.parameters });
+        if (value && (ts.isArrowFunction(value) || ts.isFunctionExpression(value)) && ts.isIdentifier(declaration.name))
+          found.push({ name: declaration.name.text, parameters: value.parameters });
       }
     }
   }
@@ -66,8 +68,14 @@ function clockReads(file: string, text: string): string[] {
   const found: string[] = [];
   const visit = (node: ts.Node) => {
     const isDate = (expression: ts.Expression) => ts.isIdentifier(expression) && expression.text === 'Date';
-    if (ts.isNewExpression(node) && isDate(node.expression) && (node.arguments?.length ?? 0) === 0) found.push(`new Date() at line ${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
-    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && isDate(node.expression.expression) && node.expression.name.text === 'now') {
+    if (ts.isNewExpression(node) && isDate(node.expression) && (node.arguments?.length ?? 0) === 0)
+      found.push(`new Date() at line ${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      isDate(node.expression.expression) &&
+      node.expression.name.text === 'now'
+    ) {
       found.push(`Date.now() at line ${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
     }
     ts.forEachChild(node, visit);
@@ -111,7 +119,9 @@ describe('feature services', () => {
   it('take a context first and at most one input', () => {
     const services = files.filter(isServiceModule);
     expect(services.length).toBeGreaterThan(10);
-    const offences = services.flatMap((file) => signatureOffences(file, readFileSync(file, 'utf8')).map((offence) => `${path.relative(ROOT, file)}: ${offence}`));
+    const offences = services.flatMap((file) =>
+      signatureOffences(file, readFileSync(file, 'utf8')).map((offence) => `${path.relative(ROOT, file)}: ${offence}`),
+    );
     expect(offences).toEqual([]);
   });
 

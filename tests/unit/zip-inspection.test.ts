@@ -49,7 +49,11 @@ describe('inspectZip', () => {
   });
 
   it('refuses a file whose declared sizes add up past the cap, before inflating anything', async () => {
-    expect(await inspectZip(files.deep!)).toEqual({ ok: false, reason: 'too_large', message: 'This file expands to more than 100 MB when opened, so it cannot be uploaded.' });
+    expect(await inspectZip(files.deep!)).toEqual({
+      ok: false,
+      reason: 'too_large',
+      message: 'This file expands to more than 100 MB when opened, so it cannot be uploaded.',
+    });
   });
 
   it('refuses an entry compressed more than 200:1', async () => {

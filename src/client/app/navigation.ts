@@ -1,6 +1,18 @@
 // The sidebar links per role, in the order they are shown. The layout, the drawer and the
 // role guards all read this one table.
-import { BarChart3, Briefcase, FileText, FolderLock, Handshake, LayoutDashboard, MessagesSquare, Milestone, Rocket, UserRound, type LucideIcon } from 'lucide-react';
+import {
+  BarChart3,
+  Briefcase,
+  FileText,
+  FolderLock,
+  Handshake,
+  LayoutDashboard,
+  MessagesSquare,
+  Milestone,
+  Rocket,
+  UserRound,
+  type LucideIcon,
+} from 'lucide-react';
 import type { UserType } from '@shared/enums';
 import { ROUTES, paths } from './paths';
 

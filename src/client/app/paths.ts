@@ -52,7 +52,8 @@ export const paths = {
   /** The own-profile editor, optionally on one tab. */
   profile: (role: UserType, search?: { tab?: string }) => withSearch(byRole(role, ROUTES.startupProfile, ROUTES.investorProfile), search),
   /** Each side's match list, optionally on one status tab. */
-  matches: (role: UserType, search?: { tab?: 'all' | 'pending' | 'accepted' | 'rejected' }) => withSearch(byRole(role, ROUTES.startupInvestorMatches, ROUTES.investorStartups), search),
+  matches: (role: UserType, search?: { tab?: 'all' | 'pending' | 'accepted' | 'rejected' }) =>
+    withSearch(byRole(role, ROUTES.startupInvestorMatches, ROUTES.investorStartups), search),
   /** The shared plans, optionally with one partner's plan open. */
   milestones: (role: UserType, search?: { partner?: number }) => withSearch(byRole(role, ROUTES.startupMilestones, ROUTES.investorMilestones), search),
   /** The messages screen, optionally with the conversation with `partner` (a user id) open. */

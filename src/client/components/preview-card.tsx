@@ -61,7 +61,9 @@ export function PreviewCard<T>({
   else if (query.isError) {
     content = <ErrorState compact title={errorTitle} message={query.error?.message} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
   } else if (data === undefined || isEmpty?.(data)) {
-    content = empty && <EmptyState icon={empty.icon} title={empty.title} description={empty.description} action={empty.action} className="py-8" headingLevel={3} />;
+    content = empty && (
+      <EmptyState icon={empty.icon} title={empty.title} description={empty.description} action={empty.action} className="py-8" headingLevel={3} />
+    );
   } else content = children(data);
 
   return (

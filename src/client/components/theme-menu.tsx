@@ -1,7 +1,15 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { THEMES, useTheme, type Theme } from '@/lib/theme';
 import { Button } from './ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuLabel, DropdownMenuRadioGroup, DropdownMenuRadioItem, DropdownMenuSeparator, DropdownMenuTrigger } from './ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from './ui/dropdown-menu';
 
 const OPTIONS: Record<Theme, { label: string; icon: typeof Sun }> = {
   light: { label: 'Light', icon: Sun },

@@ -119,7 +119,10 @@ export interface UploadInput<E> {
  * so this uses XMLHttpRequest, whose `upload.onprogress` fires as bytes are sent (ADR 0105). The
  * answer is parsed with the contract's response schema.
  */
-export function apiUpload<E extends Endpoint>(endpoint: E, { params, form, onProgress, signal, describeFailure }: UploadInput<E>): Promise<EndpointResponse<E>> {
+export function apiUpload<E extends Endpoint>(
+  endpoint: E,
+  { params, form, onProgress, signal, describeFailure }: UploadInput<E>,
+): Promise<EndpointResponse<E>> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open(endpoint.method, apiUrl(endpoint, { params }));

@@ -30,7 +30,8 @@ function groupByDay(items: readonly Activity[]): DayGroup[] {
 }
 
 export function ActivityScreen() {
-  const { data, isPending, isError, error, refetch, isRefetching, fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError } = useInfiniteQuery(activityFeedQuery);
+  const { data, isPending, isError, error, refetch, isRefetching, fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError } =
+    useInfiniteQuery(activityFeedQuery);
   const items = data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <>
@@ -53,22 +54,28 @@ export function ActivityScreen() {
         <div className="grid gap-6">
           {groupByDay(items).map((group) => (
             <section key={group.key} aria-labelledby={`activity-day-${group.key}`}>
-                <h2 id={`activity-day-${group.key}`} className="mb-2 text-sm font-semibold text-muted-foreground">
-                  {group.heading}
-                </h2>
-                <Card>
-                  <CardContent className="px-4 py-1 sm:px-6">
-                    <ul className="divide-y">
-                      {group.items.map((activity) => (
-                        <ActivityRow key={activity.id} activity={activity} timeStyle="clock" />
-                      ))}
-                    </ul>
-                  </CardContent>
-                </Card>
+              <h2 id={`activity-day-${group.key}`} className="mb-2 text-sm font-semibold text-muted-foreground">
+                {group.heading}
+              </h2>
+              <Card>
+                <CardContent className="px-4 py-1 sm:px-6">
+                  <ul className="divide-y">
+                    {group.items.map((activity) => (
+                      <ActivityRow key={activity.id} activity={activity} timeStyle="clock" />
+                    ))}
+                  </ul>
+                </CardContent>
+              </Card>
             </section>
           ))}
           {isFetchNextPageError && (
-            <ErrorState compact title="Error loading activities" message={error?.message} onRetry={() => void fetchNextPage()} isRetrying={isFetchingNextPage} />
+            <ErrorState
+              compact
+              title="Error loading activities"
+              message={error?.message}
+              onRetry={() => void fetchNextPage()}
+              isRetrying={isFetchingNextPage}
+            />
           )}
           {hasNextPage && !isFetchNextPageError && (
             <div className="flex justify-center">

@@ -48,7 +48,13 @@ export function AnalyticsScreen() {
               Summary
             </h2>
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
-              <StatCard title="Matches Suggested" value={String(data.funnel.suggested)} icon={Handshake} description={`${data.funnel.pending} awaiting your decision`} link={{ href: paths.matches('investor'), label: 'Review startups' }} />
+              <StatCard
+                title="Matches Suggested"
+                value={String(data.funnel.suggested)}
+                icon={Handshake}
+                description={`${data.funnel.pending} awaiting your decision`}
+                link={{ href: paths.matches('investor'), label: 'Review startups' }}
+              />
               <StatCard
                 title="Acceptance Rate"
                 value={`${acceptanceRate(data.funnel)}%`}

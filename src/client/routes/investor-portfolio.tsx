@@ -97,14 +97,24 @@ export function PortfolioScreen() {
           </div>
         </div>
       ) : portfolio.isError ? (
-        <ErrorState title="We couldn't load your portfolio" message={portfolio.error.message} onRetry={() => void portfolio.refetch()} isRetrying={portfolio.isFetching} />
+        <ErrorState
+          title="We couldn't load your portfolio"
+          message={portfolio.error.message}
+          onRetry={() => void portfolio.refetch()}
+          isRetrying={portfolio.isFetching}
+        />
       ) : (
         <div className="grid grid-cols-1 gap-6">
           <PortfolioStats summary={summarizePortfolio(companies)} />
           {hasCompanies ? (
             <>
               <PortfolioFilters filters={filters} onChange={setFilters} />
-              <CompanyGrid companies={filterCompanies(companies, filters)} total={companies.length} onEdit={(company) => setDialog({ kind: 'edit', company })} onClearFilters={() => setFilters(NO_FILTERS)} />
+              <CompanyGrid
+                companies={filterCompanies(companies, filters)}
+                total={companies.length}
+                onEdit={(company) => setDialog({ kind: 'edit', company })}
+                onClearFilters={() => setFilters(NO_FILTERS)}
+              />
             </>
           ) : (
             <EmptyState

@@ -14,8 +14,16 @@ export function InvestorProfileScreen() {
       checklist={investorChecklist}
       tabs={[
         { value: 'profile', label: 'Profile Information', panel: (profile) => <InvestorInfoTab profile={profile} /> },
-        { value: 'criteria', label: 'Investment Criteria', panel: (profile, openInformation) => <InvestorCriteriaTab profile={profile} onOpenInformation={openInformation} /> },
-        { value: 'thesis', label: 'Investment Thesis', panel: (profile, openInformation) => <InvestorThesisTab profile={profile} onOpenInformation={openInformation} /> },
+        {
+          value: 'criteria',
+          label: 'Investment Criteria',
+          panel: (profile, openInformation) => <InvestorCriteriaTab profile={profile} onOpenInformation={openInformation} />,
+        },
+        {
+          value: 'thesis',
+          label: 'Investment Thesis',
+          panel: (profile, openInformation) => <InvestorThesisTab profile={profile} onOpenInformation={openInformation} />,
+        },
       ]}
     />
   );

@@ -16,7 +16,11 @@ export function StartupProfileScreen() {
       tabs={[
         { value: 'profile', label: 'Profile Information', panel: (profile) => <StartupInfoTab profile={profile} /> },
         { value: 'team', label: 'Team Members', panel: (profile, openInformation) => <StartupTeamTab profile={profile} onOpenInformation={openInformation} /> },
-        { value: 'preferences', label: 'Investor Preferences', panel: (profile, openInformation) => <StartupPreferencesTab profile={profile} onOpenInformation={openInformation} /> },
+        {
+          value: 'preferences',
+          label: 'Investor Preferences',
+          panel: (profile, openInformation) => <StartupPreferencesTab profile={profile} onOpenInformation={openInformation} />,
+        },
       ]}
     />
   );

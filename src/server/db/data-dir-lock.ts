@@ -13,10 +13,7 @@ import lockfile from 'proper-lockfile';
 
 export class DataDirLockedError extends Error {
   constructor(dataDir: string) {
-    super(
-      `Another VentureMatch process is already using the data directory ${dataDir}. ` +
-        'Stop it, or set DATA_DIR to a different directory.',
-    );
+    super(`Another VentureMatch process is already using the data directory ${dataDir}. ` + 'Stop it, or set DATA_DIR to a different directory.');
     this.name = 'DataDirLockedError';
   }
 }

@@ -7,11 +7,21 @@
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
 const UNAVAILABLE_SYSCALL_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 // node-postgres reports some losses only in words.
-const UNAVAILABLE_MESSAGES = [/connection terminated/i, /timeout exceeded when trying to connect/i, /client has encountered a connection error/i, /connection (?:is )?closed/i, /cannot use a pool after calling end/i];
+const UNAVAILABLE_MESSAGES = [
+  /connection terminated/i,
+  /timeout exceeded when trying to connect/i,
+  /client has encountered a connection error/i,
+  /connection (?:is )?closed/i,
+  /cannot use a pool after calling end/i,
+];
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   const seen = new Set<unknown>();
-  for (let current = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown } | undefined; current && !seen.has(current); current = current.cause as typeof current) {
+  for (
+    let current = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown } | undefined;
+    current && !seen.has(current);
+    current = current.cause as typeof current
+  ) {
     seen.add(current);
     const code = typeof current.code === 'string' ? current.code : '';
     if (UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08') || UNAVAILABLE_SYSCALL_CODES.has(code)) return true;

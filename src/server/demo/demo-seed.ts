@@ -37,7 +37,12 @@ export async function isDatabaseEmpty(db: AppDatabase): Promise<boolean> {
  * already hold. Returns the demo logins to print.
  */
 export async function seedDemoData(db: AppDatabase, clock: () => Date = () => new Date()): Promise<Array<{ username: string; userType: string }>> {
-  const log: ServiceLog = { debug: () => {}, info: () => {}, warn: () => {}, error: (obj: unknown, msg?: string) => console.error(msg ?? '', serializeError(obj)) };
+  const log: ServiceLog = {
+    debug: () => {},
+    info: () => {},
+    warn: () => {},
+    error: (obj: unknown, msg?: string) => console.error(msg ?? '', serializeError(obj)),
+  };
   // The decisions queue learning jobs like real ones; the seed runs them itself before it returns.
   const jobs = createJobQueue({ db, clock, log, handlers: matchingJobHandlers(() => seed) });
   // The seed acts for nobody, and for each demo user in turn (actingFor). Nobody is connected
@@ -114,7 +119,12 @@ async function playDemoRelationships(seed: SeedContext): Promise<void> {
     await sendMessage(investor, { receiverId: pair.startupId, content: reply() });
     await sendMessage(startup, { receiverId: pair.investorId, content: followUp() });
     const plan = [
-      { title: 'Intro call', description: 'Founders walk the partner through the company and the round.', status: 'completed' as const, date: dayOffset(now, -7) },
+      {
+        title: 'Intro call',
+        description: 'Founders walk the partner through the company and the round.',
+        status: 'completed' as const,
+        date: dayOffset(now, -7),
+      },
       { title: 'Due diligence', description: 'Metrics, customer calls and the data room review.', status: 'in_progress' as const, date: dayOffset(now, 10) },
       { title: 'Term sheet', description: 'Agree the headline terms of the investment.', status: 'pending' as const, date: dayOffset(now, 24) },
     ];
@@ -142,7 +152,12 @@ async function insertDemoPopulation(seed: SeedContext): Promise<Array<{ username
         password: DEMO_PASSWORD,
         confirmPassword: DEMO_PASSWORD,
       });
-      await recordActivity(inTransaction(seed, tx), { userId: user.id, activityType: 'account_created', entityId: user.id, description: 'Created your VentureMatch account' });
+      await recordActivity(inTransaction(seed, tx), {
+        userId: user.id,
+        activityType: 'account_created',
+        entityId: user.id,
+        description: 'Created your VentureMatch account',
+      });
       return user.id;
     };
     for (const startup of DEMO_STARTUPS) await insertStartupProfile(tx, await insertAccount(startup, 'startup'), startup.profile);

@@ -27,7 +27,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const message = FASTIFY_MESSAGES[error.code] ?? (error.code === 'FST_ERR_VALIDATION' ? 'The request is not valid.' : 'The request could not be processed.');
+      const message =
+        FASTIFY_MESSAGES[error.code] ?? (error.code === 'FST_ERR_VALIDATION' ? 'The request is not valid.' : 'The request could not be processed.');
       // Malformed JSON reaches us as a SyntaxError with status 400.
       const friendly = error instanceof SyntaxError ? FASTIFY_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY! : message;
       return reply.code(status).send({ message: friendly });

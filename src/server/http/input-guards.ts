@@ -73,7 +73,9 @@ export function rejectUnstorableText(value: unknown): void {
   if (nulAt !== null) {
     const field = displayName(nulAt);
     const subject = field ? `The field “${field}”` : 'The request';
-    throw new AppError('invalid', `${subject} contains a character that is not allowed (NUL, \\u0000).`, { [field || 'request']: ['Remove the NUL character (\\u0000) from this text.'] });
+    throw new AppError('invalid', `${subject} contains a character that is not allowed (NUL, \\u0000).`, {
+      [field || 'request']: ['Remove the NUL character (\\u0000) from this text.'],
+    });
   }
   const surrogateAt = findLoneSurrogate(value);
   if (surrogateAt !== null) {

@@ -49,13 +49,24 @@ export const RAW_RESPONSES: Record<string, RawResponse> = {
     schema: BINARY,
     extra: {
       206: { description: 'The requested byte range.', content: { 'application/octet-stream': { schema: BINARY } } },
-      416: { description: 'The requested range is outside the document.', content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiErrorBody' } } } },
+      416: {
+        description: 'The requested range is outside the document.',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiErrorBody' } } },
+      },
     },
   },
-  'portfolio.exportPortfolioCsv': { contentType: 'text/csv', description: 'The investor’s portfolio as a CSV attachment (portfolio.csv).', schema: { type: 'string' } },
+  'portfolio.exportPortfolioCsv': {
+    contentType: 'text/csv',
+    description: 'The investor’s portfolio as a CSV attachment (portfolio.csv).',
+    schema: { type: 'string' },
+  },
   'apiDocs.getOpenApiDocument': { contentType: 'application/json', description: 'This OpenAPI 3.1 document.', schema: { type: 'object' } },
   'apiDocs.getApiReferencePage': { contentType: 'text/html', description: 'The interactive API reference.', schema: { type: 'string' } },
-  'apiDocs.getApiReferenceScript': { contentType: 'text/javascript', description: 'The reference page’s script (Scalar’s browser bundle).', schema: { type: 'string' } },
+  'apiDocs.getApiReferenceScript': {
+    contentType: 'text/javascript',
+    description: 'The reference page’s script (Scalar’s browser bundle).',
+    schema: { type: 'string' },
+  },
 };
 
 /** What each `raw: 'request'` endpoint accepts: the multipart upload. */

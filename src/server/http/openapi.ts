@@ -58,7 +58,11 @@ function summaryOf(name: string): string {
 
 function accessSentence(access: Access, method: string): string {
   const who =
-    access === 'public' ? 'Public: no session needed.' : access === 'user' ? 'Needs a signed-in session (either account type).' : `Needs a signed-in ${access} account.`;
+    access === 'public'
+      ? 'Public: no session needed.'
+      : access === 'user'
+        ? 'Needs a signed-in session (either account type).'
+        : `Needs a signed-in ${access} account.`;
   return STATE_CHANGING.has(method) ? `${who} Must come from the app’s own origin (cross-site requests are refused with 403).` : who;
 }
 

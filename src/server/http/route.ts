@@ -37,12 +37,7 @@ function parsePart<T extends z.ZodType | undefined>(schema: T, value: unknown): 
   return result.data;
 }
 
-export function defineRoute<E extends Endpoint, A extends Access>(
-  app: FastifyInstance,
-  endpoint: E,
-  access: A,
-  handler: Handler<E, A>,
-): void {
+export function defineRoute<E extends Endpoint, A extends Access>(app: FastifyInstance, endpoint: E, access: A, handler: Handler<E, A>): void {
   // Recorded for the OpenAPI document (http/openapi.ts): access is stated once, in this call.
   app.routeAccess.set(`${endpoint.method} ${endpoint.path}`, access);
   app.route({

@@ -124,7 +124,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         const schedule = options.schedules!.find((candidate) => candidate.name === row.name);
         if (!schedule) continue;
         await enqueue(tx, schedule.job, {}, { dedupeKey: `schedule:${schedule.name}` });
-        await tx.update(jobSchedules).set({ nextRunAt: new Date(now.getTime() + schedule.intervalMs) }).where(eq(jobSchedules.name, row.name));
+        await tx
+          .update(jobSchedules)
+          .set({ nextRunAt: new Date(now.getTime() + schedule.intervalMs) })
+          .where(eq(jobSchedules.name, row.name));
       }
     });
   }
@@ -170,18 +173,24 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     }
     const retryAt = new Date(now.getTime() + retryDelayMs(job.attempts));
     await db.update(jobs).set({ state: 'queued', runAt: retryAt, lockedUntil: null, lockedBy: null, lastError: message }).where(stillOurs);
-    log.warn({ job: job.name, jobId: job.id, attempt: job.attempts, retryAt: retryAt.toISOString(), err: error }, `Job "${job.name}" failed; it will be retried`);
+    log.warn(
+      { job: job.name, jobId: job.id, attempt: job.attempts, retryAt: retryAt.toISOString(), err: error },
+      `Job "${job.name}" failed; it will be retried`,
+    );
   }
 
   async function execute(job: ClaimedJob): Promise<void> {
     // Keep the lease while the handler works, so a slow job is not taken over by another worker.
-    const renew = setInterval(() => {
-      const lockedUntil = new Date(clock().getTime() + leaseMs);
-      db.update(jobs)
-        .set({ lockedUntil })
-        .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)))
-        .catch((err: unknown) => log.warn({ err, jobId: job.id }, 'could not renew a job lease'));
-    }, Math.max(leaseMs / 3, 10)).unref();
+    const renew = setInterval(
+      () => {
+        const lockedUntil = new Date(clock().getTime() + leaseMs);
+        db.update(jobs)
+          .set({ lockedUntil })
+          .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)))
+          .catch((err: unknown) => log.warn({ err, jobId: job.id }, 'could not renew a job lease'));
+      },
+      Math.max(leaseMs / 3, 10),
+    ).unref();
     let failure: unknown;
     try {
       const handler = handlers[job.name];
@@ -253,10 +262,13 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     for (const schedule of options.schedules ?? []) {
       // A new schedule is due at once; an existing one keeps its time, so a sweep that came due
       // while the server was down runs right after it starts.
-      await db.insert(jobSchedules).values({ name: schedule.name, intervalMs: schedule.intervalMs, nextRunAt: now }).onConflictDoUpdate({
-        target: jobSchedules.name,
-        set: { intervalMs: schedule.intervalMs },
-      });
+      await db
+        .insert(jobSchedules)
+        .values({ name: schedule.name, intervalMs: schedule.intervalMs, nextRunAt: now })
+        .onConflictDoUpdate({
+          target: jobSchedules.name,
+          set: { intervalMs: schedule.intervalMs },
+        });
     }
   }
 

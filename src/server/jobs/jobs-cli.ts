@@ -17,11 +17,16 @@ try {
     const isRetried = await retryFailedJob(database.db, id, new Date());
     console.log(isRetried ? `Job ${id} is queued again; a running server picks it up within a second.` : `No failed job ${id}.`);
   } else {
-    const counts = await queryRows<{ state: string; count: number }>(database.db, sql`select state, count(*)::int as count from jobs group by state order by state`);
+    const counts = await queryRows<{ state: string; count: number }>(
+      database.db,
+      sql`select state, count(*)::int as count from jobs group by state order by state`,
+    );
     console.log(counts.length === 0 ? 'No jobs.' : counts.map((row) => `${row.state}: ${row.count}`).join('   '));
     const failed = await listJobs(database.db, 'failed', 20);
     for (const job of failed) {
-      console.log(`\n#${job.id} ${job.name} failed after ${job.attempts} attempts at ${job.finishedAt?.toISOString() ?? '?'}\n  ${job.lastError ?? '(no message)'}`);
+      console.log(
+        `\n#${job.id} ${job.name} failed after ${job.attempts} attempts at ${job.finishedAt?.toISOString() ?? '?'}\n  ${job.lastError ?? '(no message)'}`,
+      );
     }
     if (failed.length > 0) console.log('\nRetry one with: npm run jobs -- retry <id>');
   }

@@ -23,7 +23,8 @@ export function createS3BlobStore(settings: S3Settings): BlobStore & { client: S
     // checksums; send checksums only where the API requires them.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-    credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+    credentials:
+      settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
   });
   const checkKey = (key: string) => {
     if (!BLOB_KEY_PATTERN.test(key)) throw new Error(`Refusing unsafe blob key ${key}`);
@@ -35,7 +36,13 @@ export function createS3BlobStore(settings: S3Settings): BlobStore & { client: S
     client,
     async putFile(key, filePath, metadata) {
       await client.send(
-        new PutObjectCommand({ Bucket: settings.bucket, Key: checkKey(key), Body: createReadStream(filePath), ContentLength: metadata.size, ContentType: metadata.contentType }),
+        new PutObjectCommand({
+          Bucket: settings.bucket,
+          Key: checkKey(key),
+          Body: createReadStream(filePath),
+          ContentLength: metadata.size,
+          ContentType: metadata.contentType,
+        }),
       );
     },
     async read(key, range) {

@@ -15,7 +15,19 @@ import * as milestones from './milestones';
 import * as portfolio from './portfolio';
 import * as profiles from './profiles';
 
-const DOMAINS: Record<string, Record<string, unknown>> = { activity, apiDocs, auth, dashboard, documents, events, matches, messages, milestones, portfolio, profiles };
+const DOMAINS: Record<string, Record<string, unknown>> = {
+  activity,
+  apiDocs,
+  auth,
+  dashboard,
+  documents,
+  events,
+  matches,
+  messages,
+  milestones,
+  portfolio,
+  profiles,
+};
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -24,11 +24,7 @@ const password = z
   .max(MAX_PASSWORD_LENGTH, 'Password must be at most 1024 characters');
 
 const personName = (requiredMessage: string) =>
-  z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, requiredMessage)
-    .max(MAX_NAME_LENGTH, 'Name must be at most 100 characters');
+  z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(MAX_NAME_LENGTH, 'Name must be at most 100 characters');
 
 export const LoginBody = z.strictObject({
   username: loginUsername,

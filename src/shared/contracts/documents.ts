@@ -90,7 +90,12 @@ export const getDocumentContent = defineEndpoint({
   raw: 'response',
   response: z.unknown(),
 });
-export const listDocumentAccess = defineEndpoint({ method: 'GET', path: '/api/documents/:id/access', params: DocumentIdParams, response: z.array(DocumentGrant) });
+export const listDocumentAccess = defineEndpoint({
+  method: 'GET',
+  path: '/api/documents/:id/access',
+  params: DocumentIdParams,
+  response: z.array(DocumentGrant),
+});
 export const grantDocumentAccess = defineEndpoint({
   method: 'POST',
   path: '/api/documents/:id/access',
@@ -105,7 +110,13 @@ export const revokeDocumentAccess = defineEndpoint({
   params: z.strictObject({ id: idParam(), userId: idParam() }),
   response: ok,
 });
-export const startDocumentView = defineEndpoint({ method: 'POST', path: '/api/documents/:id/views', params: DocumentIdParams, response: z.object({ viewId: z.number().nullable() }), successStatus: 201 });
+export const startDocumentView = defineEndpoint({
+  method: 'POST',
+  path: '/api/documents/:id/views',
+  params: DocumentIdParams,
+  response: z.object({ viewId: z.number().nullable() }),
+  successStatus: 201,
+});
 export const endDocumentView = defineEndpoint({
   method: 'POST',
   path: '/api/documents/:id/views/:viewId/close',
@@ -116,5 +127,10 @@ export const endDocumentView = defineEndpoint({
 });
 export const listShareCandidates = defineEndpoint({ method: 'GET', path: '/api/data-room/share-candidates', response: z.array(ShareCandidate) });
 export const getDataRoomSettings = defineEndpoint({ method: 'GET', path: '/api/data-room/settings', response: DataRoomSettings });
-export const updateDataRoomSettings = defineEndpoint({ method: 'PUT', path: '/api/data-room/settings', body: UpdateDataRoomSettingsBody, response: DataRoomSettings });
+export const updateDataRoomSettings = defineEndpoint({
+  method: 'PUT',
+  path: '/api/data-room/settings',
+  body: UpdateDataRoomSettingsBody,
+  response: DataRoomSettings,
+});
 export const listInvestorEngagement = defineEndpoint({ method: 'GET', path: '/api/data-room/engagement', response: z.array(InvestorEngagement) });

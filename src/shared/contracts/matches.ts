@@ -63,7 +63,10 @@ export const UpdateMatchBody = z
     shareReason: z.boolean({ error: 'Share reason must be true or false' }).optional(),
   })
   .refine((body) => body.status === 'rejected' || body.reason === undefined, { message: 'A reason goes only with a decline', path: ['reason'] })
-  .refine((body) => body.status === 'rejected' || body.shareReason === undefined, { message: 'Sharing a reason goes only with a decline', path: ['shareReason'] });
+  .refine((body) => body.status === 'rejected' || body.shareReason === undefined, {
+    message: 'Sharing a reason goes only with a decline',
+    path: ['shareReason'],
+  });
 export type UpdateMatchBody = z.infer<typeof UpdateMatchBody>;
 
 const MatchIdParams = z.strictObject({ id: idParam() });

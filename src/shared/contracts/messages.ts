@@ -56,11 +56,27 @@ export type ConversationSummary = z.infer<typeof ConversationSummary>;
 const partnerIdSchema = idParam('The partner id must be a positive whole number.');
 
 export const listConversations = defineEndpoint({ method: 'GET', path: '/api/messages/conversations', response: z.array(ConversationSummary) });
-export const getThread = defineEndpoint({ method: 'GET', path: '/api/messages/:partnerId', params: z.strictObject({ partnerId: partnerIdSchema }), query: ThreadQuery, response: MessagePage });
+export const getThread = defineEndpoint({
+  method: 'GET',
+  path: '/api/messages/:partnerId',
+  params: z.strictObject({ partnerId: partnerIdSchema }),
+  query: ThreadQuery,
+  response: MessagePage,
+});
 /** The spec's other form of the thread read, with the partner in the query. */
-export const getThreadByQuery = defineEndpoint({ method: 'GET', path: '/api/messages', query: ThreadQuery.extend({ partnerId: partnerIdSchema }), response: MessagePage });
+export const getThreadByQuery = defineEndpoint({
+  method: 'GET',
+  path: '/api/messages',
+  query: ThreadQuery.extend({ partnerId: partnerIdSchema }),
+  response: MessagePage,
+});
 export const sendMessage = defineEndpoint({ method: 'POST', path: '/api/messages', body: SendMessageBody, response: Message, successStatus: 201 });
 export const markMessageRead = defineEndpoint({ method: 'POST', path: '/api/messages/:id/read', params: z.strictObject({ id: idParam() }), response: Message });
 /** Marks every unread message from the partner as read, in one call, when a chat opens. */
-export const markThreadRead = defineEndpoint({ method: 'POST', path: '/api/messages/:partnerId/read-all', params: z.strictObject({ partnerId: partnerIdSchema }), response: z.object({ marked: z.number().int() }) });
+export const markThreadRead = defineEndpoint({
+  method: 'POST',
+  path: '/api/messages/:partnerId/read-all',
+  params: z.strictObject({ partnerId: partnerIdSchema }),
+  response: z.object({ marked: z.number().int() }),
+});
 export const getUnreadCount = defineEndpoint({ method: 'GET', path: '/api/messages/unread-count', response: z.object({ unread: z.number().int() }) });

@@ -18,7 +18,11 @@ export const Milestone = z.object({
 });
 export type Milestone = z.infer<typeof Milestone>;
 
-const title = z.string({ error: 'Title must be at least 3 characters' }).trim().min(3, 'Title must be at least 3 characters').max(200, 'Title must be at most 200 characters');
+const title = z
+  .string({ error: 'Title must be at least 3 characters' })
+  .trim()
+  .min(3, 'Title must be at least 3 characters')
+  .max(200, 'Title must be at most 200 characters');
 const description = z.string().trim().max(2000, 'Description must be at most 2,000 characters');
 /**
  * A real calendar day as YYYY-MM-DD. Date.parse alone accepts 2026-02-31 (it rolls over to March),
@@ -67,6 +71,12 @@ export const listMilestones = defineEndpoint({
 });
 export const listUpcomingMilestones = defineEndpoint({ method: 'GET', path: '/api/milestones/upcoming', response: z.array(UpcomingMilestone) });
 export const createMilestone = defineEndpoint({ method: 'POST', path: '/api/milestones', body: CreateMilestoneBody, response: Milestone, successStatus: 201 });
-export const updateMilestoneStatus = defineEndpoint({ method: 'POST', path: '/api/milestones/:id/update', params: IdParams, body: UpdateMilestoneStatusBody, response: Milestone });
+export const updateMilestoneStatus = defineEndpoint({
+  method: 'POST',
+  path: '/api/milestones/:id/update',
+  params: IdParams,
+  body: UpdateMilestoneStatusBody,
+  response: Milestone,
+});
 export const editMilestone = defineEndpoint({ method: 'PATCH', path: '/api/milestones/:id', params: IdParams, body: EditMilestoneBody, response: Milestone });
 export const deleteMilestone = defineEndpoint({ method: 'DELETE', path: '/api/milestones/:id', params: IdParams, response: z.object({ ok: z.literal(true) }) });

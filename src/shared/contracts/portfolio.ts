@@ -48,7 +48,11 @@ export const MAX_INVESTMENT_AMOUNT = 100_000_000_000;
 const performance = z.enum(PERFORMANCE_LEVELS, { error: 'Performance must be growing, stable or declining' });
 
 const companyFields = {
-  companyName: z.string({ error: 'Company name must be at least 2 characters' }).trim().min(2, 'Company name must be at least 2 characters').max(100, 'Company name must be at most 100 characters'),
+  companyName: z
+    .string({ error: 'Company name must be at least 2 characters' })
+    .trim()
+    .min(2, 'Company name must be at least 2 characters')
+    .max(100, 'Company name must be at most 100 characters'),
   website: optionalWebsite.optional().default(''),
   industry: z.enum(INDUSTRIES, { error: 'Please select an industry' }),
   stage: z.enum(STAGES, { error: 'Please select a stage' }),
@@ -61,12 +65,17 @@ const companyFields = {
   investmentAmount: z
     .number({
       // Missing is the spec's "required"; anything else (a string, NaN from an unreadable entry) is a format problem.
-      error: (issue) => (issue.input === undefined || issue.input === null ? 'Investment amount is required' : 'Enter the investment amount as a number of US dollars'),
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? 'Investment amount is required' : 'Enter the investment amount as a number of US dollars',
     })
     .int('Enter the investment amount in whole dollars')
     .positive('Investment amount must be more than $0')
     .max(MAX_INVESTMENT_AMOUNT, 'Investment amount must be at most $100B'),
-  description: z.string({ error: 'Description must be at least 10 characters' }).trim().min(10, 'Description must be at least 10 characters').max(2000, 'Description must be at most 2,000 characters'),
+  description: z
+    .string({ error: 'Description must be at least 10 characters' })
+    .trim()
+    .min(10, 'Description must be at least 10 characters')
+    .max(2000, 'Description must be at most 2,000 characters'),
   performance: performance.optional().default('stable'),
 };
 
@@ -110,9 +119,26 @@ export type PortfolioCandidate = z.infer<typeof PortfolioCandidate>;
 const IdParams = z.strictObject({ id: idParam() });
 
 export const listPortfolio = defineEndpoint({ method: 'GET', path: '/api/portfolio', response: z.array(PortfolioCompany) });
-export const createPortfolioCompany = defineEndpoint({ method: 'POST', path: '/api/portfolio', body: CreatePortfolioCompanyBody, response: PortfolioCompany, successStatus: 201 });
-export const updatePortfolioCompany = defineEndpoint({ method: 'PATCH', path: '/api/portfolio/:id', params: IdParams, body: UpdatePortfolioCompanyBody, response: PortfolioCompany });
-export const deletePortfolioCompany = defineEndpoint({ method: 'DELETE', path: '/api/portfolio/:id', params: IdParams, response: z.object({ ok: z.literal(true) }) });
+export const createPortfolioCompany = defineEndpoint({
+  method: 'POST',
+  path: '/api/portfolio',
+  body: CreatePortfolioCompanyBody,
+  response: PortfolioCompany,
+  successStatus: 201,
+});
+export const updatePortfolioCompany = defineEndpoint({
+  method: 'PATCH',
+  path: '/api/portfolio/:id',
+  params: IdParams,
+  body: UpdatePortfolioCompanyBody,
+  response: PortfolioCompany,
+});
+export const deletePortfolioCompany = defineEndpoint({
+  method: 'DELETE',
+  path: '/api/portfolio/:id',
+  params: IdParams,
+  response: z.object({ ok: z.literal(true) }),
+});
 export const listPortfolioCandidates = defineEndpoint({ method: 'GET', path: '/api/portfolio/candidates', response: z.array(PortfolioCandidate) });
 export const exportPortfolioCsv = defineEndpoint({ method: 'GET', path: '/api/portfolio/export.csv', raw: 'response', response: z.unknown() });
 

@@ -73,8 +73,18 @@ export const UpdateInvestorProfileBody = z.strictObject({
   location,
   foundingDate: foundingDate.optional().default(''),
   description,
-  investmentThesis: z.string().trim().min(10, 'Investment thesis must be at least 10 characters').max(MAX_LONG_TEXT, 'Investment thesis must be at most 5,000 characters'),
-  portfolioSize: z.number({ error: 'Portfolio size must be a whole number' }).int('Portfolio size must be a whole number').min(0, 'Portfolio size cannot be negative').max(100_000, 'Portfolio size is too large').nullable().optional(),
+  investmentThesis: z
+    .string()
+    .trim()
+    .min(10, 'Investment thesis must be at least 10 characters')
+    .max(MAX_LONG_TEXT, 'Investment thesis must be at most 5,000 characters'),
+  portfolioSize: z
+    .number({ error: 'Portfolio size must be a whole number' })
+    .int('Portfolio size must be a whole number')
+    .min(0, 'Portfolio size cannot be negative')
+    .max(100_000, 'Portfolio size is too large')
+    .nullable()
+    .optional(),
   industryFocus: uniqueList(INDUSTRIES, 'Please choose industries from the list'),
   stagePreference: uniqueList(STAGES, 'Please choose stages from the list'),
   investmentRange: uniqueList(FUNDING_BUCKETS, 'Please choose check sizes from the list'),
@@ -162,6 +172,11 @@ const IdParams = z.strictObject({ id: idParam() });
 
 export const getOwnProfile = defineEndpoint({ method: 'GET', path: '/api/profile', response: OwnProfile });
 export const updateStartupProfile = defineEndpoint({ method: 'PUT', path: '/api/startup/profile', body: UpdateStartupProfileBody, response: StartupProfile });
-export const updateInvestorProfile = defineEndpoint({ method: 'PUT', path: '/api/investor/profile', body: UpdateInvestorProfileBody, response: InvestorProfile });
+export const updateInvestorProfile = defineEndpoint({
+  method: 'PUT',
+  path: '/api/investor/profile',
+  body: UpdateInvestorProfileBody,
+  response: InvestorProfile,
+});
 export const getStartupCard = defineEndpoint({ method: 'GET', path: '/api/startups/:id', params: IdParams, response: StartupCard });
 export const getInvestorCard = defineEndpoint({ method: 'GET', path: '/api/investors/:id', params: IdParams, response: InvestorCard });

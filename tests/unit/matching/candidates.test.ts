@@ -13,7 +13,11 @@ import { buildTextIndex } from '../../../src/server/features/matching/engine/tex
 function prepare(rawStartups: readonly RawStartupProfile[], rawInvestors: readonly RawInvestorProfile[]) {
   const sf = rawStartups.map(normalizeStartup);
   const inf = rawInvestors.map(normalizeInvestor);
-  const built = buildTextIndex(sf.map((f) => f.document), inf.map((f) => f.document), { seed: 1 });
+  const built = buildTextIndex(
+    sf.map((f) => f.document),
+    inf.map((f) => f.document),
+    { seed: 1 },
+  );
   const startups = prepareStartups(sf, built.startupVectors);
   const investors = prepareInvestors(inf, built.investorVectors);
   return { startups, investors, scorer: new PairScorer(createScoringContext(built.index)) };
@@ -186,7 +190,10 @@ describe('CandidateIndex blocking on a seeded synthetic population', () => {
  * the awkward values.
  */
 const between = (min: number, max: number) =>
-  fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 0, max: 10_000 }).map((n) => min + ((max - min) * n) / 10_000) }, { weight: 1, arbitrary: fc.double({ min, max, noNaN: true }) });
+  fc.oneof(
+    { weight: 4, arbitrary: fc.integer({ min: 0, max: 10_000 }).map((n) => min + ((max - min) * n) / 10_000) },
+    { weight: 1, arbitrary: fc.double({ min, max, noNaN: true }) },
+  );
 describe('rankCandidates', () => {
   // A small population with exact duplicates (same profile, new id), so ties are common.
   const population = generatePopulation({ startups: 40, investors: 30, seed: 9 });
@@ -198,7 +205,14 @@ describe('rankCandidates', () => {
   );
 
   /** The reference: score everything one by one, keep score ≥ floor and > 0, sort by (rank value desc, position asc), cut at limit. */
-  function reference(subject: number, side: 'startup' | 'investor', positions: readonly number[] | null, limit: number, floor: number, rankValue?: (p: number, s: number) => number): RankedCandidate[] {
+  function reference(
+    subject: number,
+    side: 'startup' | 'investor',
+    positions: readonly number[] | null,
+    limit: number,
+    floor: number,
+    rankValue?: (p: number, s: number) => number,
+  ): RankedCandidate[] {
     const pool = positions ?? Array.from((side === 'startup' ? investors : startups).keys());
     return pool
       .map((position) => {

@@ -8,7 +8,9 @@ describe('explanation wording', () => {
   const population = generatePopulation({ startups: 60, investors: 30, seed: 7 });
   const engine = new MatchingEngine({ startups: population.startups.map((s) => s.raw), investors: population.investors.map((i) => i.raw) });
   const explanations = population.startups.flatMap((s) => population.investors.map((i) => engine.explain(s.raw.id, i.raw.id)!));
-  const textComponents = explanations.flatMap((explanation) => explanation.components.filter((component) => component.key === 'text' && component.value !== null));
+  const textComponents = explanations.flatMap((explanation) =>
+    explanation.components.filter((component) => component.key === 'text' && component.value !== null),
+  );
 
   it('praises shared themes only when the overlap is strong', () => {
     const weak = textComponents.filter((component) => component.value! < 0.5);

@@ -1,7 +1,13 @@
 // The industry adjacency table (docs/matching.md §1): one reviewed table, symmetric, 1 on the diagonal.
 import { describe, expect, it } from 'vitest';
 import { INDUSTRIES } from '../../../src/shared/enums';
-import { ADJACENCY, ADJACENT_INDUSTRY_PAIRS, INDUSTRY_COUNT, industryAdjacency, industryNeighbours } from '../../../src/server/features/matching/engine/industry-adjacency';
+import {
+  ADJACENCY,
+  ADJACENT_INDUSTRY_PAIRS,
+  INDUSTRY_COUNT,
+  industryAdjacency,
+  industryNeighbours,
+} from '../../../src/server/features/matching/engine/industry-adjacency';
 
 const at = (a: string, b: string) => industryAdjacency(INDUSTRIES.indexOf(a as never), INDUSTRIES.indexOf(b as never));
 

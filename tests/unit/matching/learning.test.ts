@@ -4,14 +4,39 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CONTINENTS } from '../../../src/server/features/matching/engine/gazetteer';
 import {
-  acceptProbability, congestionAdjusted, createUserState, fitGlobalModel, IMPLICIT_BLEND_HALF, IMPLICIT_SMOOTHING_M, implicitBeta, implicitPreferences,
-  OFFSET_L2, OFFSET_LEARNING_RATE, personalAdjustments, priorModel, rankingWeights, recordDecision, recordImplicitDecision, statedPriors,
-  updateOffsets, withExploration, type CounterpartAttributes, type Decision, type GlobalModel, type ImplicitAttribute, type UserLearningState,
+  acceptProbability,
+  congestionAdjusted,
+  createUserState,
+  fitGlobalModel,
+  IMPLICIT_BLEND_HALF,
+  IMPLICIT_SMOOTHING_M,
+  implicitBeta,
+  implicitPreferences,
+  OFFSET_L2,
+  OFFSET_LEARNING_RATE,
+  personalAdjustments,
+  priorModel,
+  rankingWeights,
+  recordDecision,
+  recordImplicitDecision,
+  statedPriors,
+  updateOffsets,
+  withExploration,
+  type CounterpartAttributes,
+  type Decision,
+  type GlobalModel,
+  type ImplicitAttribute,
+  type UserLearningState,
 } from '../../../src/server/features/matching/engine/learning';
 import { normalizeInvestor } from '../../../src/server/features/matching/engine/normalize';
 import { prepareInvestor } from '../../../src/server/features/matching/engine/prepared-profiles';
 import {
-  COMPONENT_COUNT, COMPONENT_KEYS, INVESTOR_SIDE_WEIGHTS, STARTUP_SIDE_WEIGHTS, weightVector, type Side,
+  COMPONENT_COUNT,
+  COMPONENT_KEYS,
+  INVESTOR_SIDE_WEIGHTS,
+  STARTUP_SIDE_WEIGHTS,
+  weightVector,
+  type Side,
 } from '../../../src/server/features/matching/engine/score-components';
 import { mulberry32 } from '../../../src/server/features/matching/engine/text-index';
 
@@ -23,7 +48,10 @@ const sideArb = fc.constantFrom<Side>('investor', 'startup');
  * the awkward values.
  */
 const between = (min: number, max: number) =>
-  fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 0, max: 10_000 }).map((n) => min + ((max - min) * n) / 10_000) }, { weight: 1, arbitrary: fc.double({ min, max, noNaN: true }) });
+  fc.oneof(
+    { weight: 4, arbitrary: fc.integer({ min: 0, max: 10_000 }).map((n) => min + ((max - min) * n) / 10_000) },
+    { weight: 1, arbitrary: fc.double({ min, max, noNaN: true }) },
+  );
 const componentValue = fc.option(between(0, 1), { nil: null, freq: 4 });
 const componentsArb = fc.array(componentValue, { minLength: COMPONENT_COUNT, maxLength: COMPONENT_COUNT });
 const offsetsArb = fc.array(between(-3, 3), { minLength: COMPONENT_COUNT, maxLength: COMPONENT_COUNT });
@@ -65,7 +93,12 @@ describe('fitGlobalModel (GLMix-lite global weights)', () => {
   });
 
   it('moves weight toward the component that predicts acceptance, and away from those that do not', () => {
-    for (const [side, key] of [['investor', 'text'], ['startup', 'geo'], ['investor', 'bizModel'], ['startup', 'experience']] as const) {
+    for (const [side, key] of [
+      ['investor', 'text'],
+      ['startup', 'geo'],
+      ['investor', 'bizModel'],
+      ['startup', 'experience'],
+    ] as const) {
       const predictive = K(key);
       const prior = priorModel(side);
       const model = fitGlobalModel(side, syntheticDecisions(side, predictive, 400, 11));
@@ -152,7 +185,9 @@ describe('rankingWeights', () => {
 });
 
 describe('RECON implicit preferences', () => {
-  const investor = prepareInvestor(normalizeInvestor({ id: 1, industryFocus: ['FinTech'], stagePreference: ['Seed'], investmentRange: ['$500K - $1M'], location: 'London, UK' }));
+  const investor = prepareInvestor(
+    normalizeInvestor({ id: 1, industryFocus: ['FinTech'], stagePreference: ['Seed'], investmentRange: ['$500K - $1M'], location: 'London, UK' }),
+  );
   const priors = statedPriors({ kind: 'investor', investor });
   const fintech: CounterpartAttributes = { industry: [1], stage: [1], check: [2], continent: [CONTINENTS.indexOf('Europe')] };
   const saas: CounterpartAttributes = { industry: [0], stage: [1], check: [3], continent: [] };
@@ -188,15 +223,21 @@ describe('RECON implicit preferences', () => {
 
   it('keeps every implicit preference in [0, 1] and at the prior before any decision', () => {
     const attribute = (size: number) => fc.uniqueArray(fc.nat({ max: size - 1 }), { maxLength: 3 });
-    const attributesArb = fc.record<Record<ImplicitAttribute, number[]>>({ industry: attribute(15), stage: attribute(7), check: attribute(7), continent: attribute(CONTINENTS.length) });
+    const attributesArb = fc.record<Record<ImplicitAttribute, number[]>>({
+      industry: attribute(15),
+      stage: attribute(7),
+      check: attribute(7),
+      continent: attribute(CONTINENTS.length),
+    });
     fc.assert(
       fc.property(fc.array(fc.tuple(attributesArb, fc.boolean()), { maxLength: 20 }), (decisions) => {
         const state = decisions.reduce((s, [attributes, accepted]) => recordImplicitDecision(s, attributes, accepted), createUserState('investor'));
         const p = implicitPreferences(state, priors);
-        for (const values of Object.values(p)) for (const value of values) {
-          expect(value).toBeGreaterThanOrEqual(0);
-          expect(value).toBeLessThanOrEqual(1 + 1e-12);
-        }
+        for (const values of Object.values(p))
+          for (const value of values) {
+            expect(value).toBeGreaterThanOrEqual(0);
+            expect(value).toBeLessThanOrEqual(1 + 1e-12);
+          }
         if (decisions.length === 0) expect(p).toEqual(priors);
       }),
       { numRuns: 50 },
@@ -231,7 +272,12 @@ describe('exploration slots', () => {
   const distinctLists = fc
     // size: 'max' so lists span several blocks of ten (fast-check keeps arrays short by default).
     .uniqueArray(fc.nat({ max: 200 }), { minLength: 0, maxLength: 60, size: 'max' })
-    .chain((ranked) => fc.tuple(fc.constant(ranked), fc.uniqueArray(fc.oneof(fc.constantFrom(...(ranked.length ? ranked : [0])), fc.nat({ max: 200 })), { maxLength: 20, size: 'max' })));
+    .chain((ranked) =>
+      fc.tuple(
+        fc.constant(ranked),
+        fc.uniqueArray(fc.oneof(fc.constantFrom(...(ranked.length ? ranked : [0])), fc.nat({ max: 200 })), { maxLength: 20, size: 'max' }),
+      ),
+    );
 
   it('reserves the last slot of each ten (and the fifth with 2 slots), never duplicating, keeping the ranked order', () => {
     fc.assert(
@@ -285,12 +331,17 @@ describe('state persistence', () => {
   it('round-trips through JSON with nothing lost', () => {
     const model = fitGlobalModel('investor', syntheticDecisions('investor', K('sector'), 50, 5));
     const attributes = fc.record<Record<ImplicitAttribute, number[]>>({
-      industry: fc.uniqueArray(fc.nat({ max: 14 }), { maxLength: 2 }), stage: fc.uniqueArray(fc.nat({ max: 6 }), { maxLength: 2 }),
-      check: fc.uniqueArray(fc.nat({ max: 6 }), { maxLength: 2 }), continent: fc.uniqueArray(fc.nat({ max: CONTINENTS.length - 1 }), { maxLength: 1 }),
+      industry: fc.uniqueArray(fc.nat({ max: 14 }), { maxLength: 2 }),
+      stage: fc.uniqueArray(fc.nat({ max: 6 }), { maxLength: 2 }),
+      check: fc.uniqueArray(fc.nat({ max: 6 }), { maxLength: 2 }),
+      continent: fc.uniqueArray(fc.nat({ max: CONTINENTS.length - 1 }), { maxLength: 1 }),
     });
     fc.assert(
       fc.property(fc.array(fc.tuple(componentsArb, fc.boolean(), attributes), { maxLength: 15 }), (decisions) => {
-        const state = decisions.reduce((s, [components, accepted, attrs]) => recordDecision(s, model, { components, accepted }, attrs), createUserState('investor'));
+        const state = decisions.reduce(
+          (s, [components, accepted, attrs]) => recordDecision(s, model, { components, accepted }, attrs),
+          createUserState('investor'),
+        );
         const restored = JSON.parse(JSON.stringify(state)) as UserLearningState;
         expect(restored).toEqual(state);
         // And it behaves the same after the round trip.

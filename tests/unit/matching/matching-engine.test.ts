@@ -2,60 +2,124 @@
 // learned state change what comes out.
 import { describe, expect, it } from 'vitest';
 import { CONTINENTS } from '../../../src/server/features/matching/engine/gazetteer';
-import {
-  createUserState, priorModel, recordDecision, type GlobalModel, type UserLearningState,
-} from '../../../src/server/features/matching/engine/learning';
+import { createUserState, priorModel, recordDecision, type GlobalModel, type UserLearningState } from '../../../src/server/features/matching/engine/learning';
 import { createMatchingEngine, type MatchingEngine, type SuggestedMatch } from '../../../src/server/features/matching/engine/matching-engine';
 import type { RawInvestorProfile, RawStartupProfile } from '../../../src/server/features/matching/engine/normalize';
 import { COMPONENT_COUNT, COMPONENT_KEYS } from '../../../src/server/features/matching/engine/score-components';
 
 const STARTUPS: RawStartupProfile[] = [
   {
-    id: 1, location: 'London, UK', stage: 'Seed', industry: 'FinTech', fundingGoal: 1_000_000,
+    id: 1,
+    location: 'London, UK',
+    stage: 'Seed',
+    industry: 'FinTech',
+    fundingGoal: 1_000_000,
     description: 'Ledgerly automates bookkeeping and cash-flow forecasting for small businesses, with lending offers from partner banks.',
-    businessModel: { model: 'B2B subscription', pricing: 'per seat' }, financials: { arr: 420_000 },
+    businessModel: { model: 'B2B subscription', pricing: 'per seat' },
+    financials: { arr: 420_000 },
     investorPreferences: { stages: ['Seed', 'Series A'], checkSizes: ['$1M - $3M'], industries: ['FinTech', 'SaaS'], location: 'Europe' },
   },
   {
-    id: 2, location: 'Boston, MA', stage: 'Series A', industry: 'HealthTech', fundingGoal: 5_000_000,
+    id: 2,
+    location: 'Boston, MA',
+    stage: 'Series A',
+    industry: 'HealthTech',
+    fundingGoal: 5_000_000,
     description: 'CarePath coordinates post-discharge care between hospitals and clinics with remote monitoring.',
-    businessModel: { model: 'B2B SaaS' }, financials: { arr: 2_600_000 },
+    businessModel: { model: 'B2B SaaS' },
+    financials: { arr: 2_600_000 },
     investorPreferences: { stages: ['Series A', 'Series B'], checkSizes: ['$5M - $10M'], industries: ['HealthTech'], location: 'United States' },
   },
   {
-    id: 3, location: 'Lisbon, Portugal', stage: 'Pre-seed', industry: 'EdTech', fundingGoal: 100_000,
-    description: 'Adaptive maths practice for teachers and pupils in secondary schools.', businessModel: { model: 'B2B2C freemium' },
+    id: 3,
+    location: 'Lisbon, Portugal',
+    stage: 'Pre-seed',
+    industry: 'EdTech',
+    fundingGoal: 100_000,
+    description: 'Adaptive maths practice for teachers and pupils in secondary schools.',
+    businessModel: { model: 'B2B2C freemium' },
   },
-  { id: 4, location: 'Berlin, Germany', stage: 'Seed', industry: 'Blockchain', fundingGoal: 500_000, description: 'Stablecoin payments and wallets for merchants.' },
-  { id: 5, location: 'Paris, France', stage: 'Seed', industry: 'SaaS', fundingGoal: 1_000_000, description: 'Accounting and invoicing software for small businesses, sold per seat.' },
-  { id: 6, location: 'Manchester, UK', stage: 'Series A', industry: 'FinTech', fundingGoal: 3_000_000, description: 'Payments and lending infrastructure for small businesses.' },
+  {
+    id: 4,
+    location: 'Berlin, Germany',
+    stage: 'Seed',
+    industry: 'Blockchain',
+    fundingGoal: 500_000,
+    description: 'Stablecoin payments and wallets for merchants.',
+  },
+  {
+    id: 5,
+    location: 'Paris, France',
+    stage: 'Seed',
+    industry: 'SaaS',
+    fundingGoal: 1_000_000,
+    description: 'Accounting and invoicing software for small businesses, sold per seat.',
+  },
+  {
+    id: 6,
+    location: 'Manchester, UK',
+    stage: 'Series A',
+    industry: 'FinTech',
+    fundingGoal: 3_000_000,
+    description: 'Payments and lending infrastructure for small businesses.',
+  },
   { id: 7 },
 ];
 
 const INVESTORS: RawInvestorProfile[] = [
   {
-    id: 101, location: 'London, UK', portfolioSize: 48, industryFocus: ['FinTech', 'SaaS'], stagePreference: ['Seed', 'Series A'], investmentRange: ['$500K - $1M', '$1M - $3M'],
+    id: 101,
+    location: 'London, UK',
+    portfolioSize: 48,
+    industryFocus: ['FinTech', 'SaaS'],
+    stagePreference: ['Seed', 'Series A'],
+    investmentRange: ['$500K - $1M', '$1M - $3M'],
     description: 'Northstar backs European fintech and B2B software companies from seed to Series A.',
     investmentThesis: 'We invest in software for small businesses: payments, lending and accounting, with recurring revenue.',
   },
   {
-    id: 102, location: 'Boston, MA', portfolioSize: 31, industryFocus: ['HealthTech', 'AI/ML'], stagePreference: ['Series A', 'Series B'], investmentRange: ['$3M - $5M', '$5M - $10M'],
+    id: 102,
+    location: 'Boston, MA',
+    portfolioSize: 31,
+    industryFocus: ['HealthTech', 'AI/ML'],
+    stagePreference: ['Series A', 'Series B'],
+    investmentRange: ['$3M - $5M', '$5M - $10M'],
     investmentThesis: 'Care delivery, remote monitoring and clinical workflow software sold to hospitals.',
   },
   {
-    id: 103, location: 'Lisbon, Portugal', portfolioSize: 65, industryFocus: ['EdTech', 'Consumer'], stagePreference: ['Pre-seed', 'Seed'], investmentRange: ['< $100K', '$100K - $500K'],
+    id: 103,
+    location: 'Lisbon, Portugal',
+    portfolioSize: 65,
+    industryFocus: ['EdTech', 'Consumer'],
+    stagePreference: ['Pre-seed', 'Seed'],
+    investmentRange: ['< $100K', '$100K - $500K'],
     investmentThesis: 'Pre-seed education and consumer products with strong engagement; we back teams before revenue.',
   },
   {
-    id: 104, location: 'Berlin, Germany', portfolioSize: 12, industryFocus: ['FinTech', 'Blockchain'], stagePreference: ['Seed'], investmentRange: ['$500K - $1M'],
+    id: 104,
+    location: 'Berlin, Germany',
+    portfolioSize: 12,
+    industryFocus: ['FinTech', 'Blockchain'],
+    stagePreference: ['Seed'],
+    investmentRange: ['$500K - $1M'],
     investmentThesis: "Payments and banking infrastructure for merchants. We don't do crypto.",
   },
   {
-    id: 105, location: 'Paris, France', portfolioSize: 80, industryFocus: ['FinTech', 'SaaS'], stagePreference: ['Growth'], investmentRange: ['$10M+'],
+    id: 105,
+    location: 'Paris, France',
+    portfolioSize: 80,
+    industryFocus: ['FinTech', 'SaaS'],
+    stagePreference: ['Growth'],
+    investmentRange: ['$10M+'],
     investmentThesis: 'Growth capital for profitable software companies.',
   },
   {
-    id: 106, location: 'Amsterdam, Netherlands', portfolioSize: 20, industryFocus: ['SaaS', 'FinTech'], stagePreference: ['Seed', 'Series A'], investmentRange: ['$1M - $3M'],
+    id: 106,
+    location: 'Amsterdam, Netherlands',
+    portfolioSize: 20,
+    industryFocus: ['SaaS', 'FinTech'],
+    stagePreference: ['Seed', 'Series A'],
+    investmentRange: ['$1M - $3M'],
     investmentThesis: 'We invest globally in B2B software for small businesses: accounting, invoicing and payments.',
   },
 ];
@@ -111,7 +175,11 @@ describe('createMatchingEngine', () => {
     // write, far away, unrelated text, wanting Growth-stage hardware investors in Australia: a weak
     // pair, but not a gated one.
     engine.upsertStartup({
-      id: 8, location: 'Sydney, Australia', stage: 'Series B', fundingGoal: 10_000_000, description: 'Drones for mine surveys.',
+      id: 8,
+      location: 'Sydney, Australia',
+      stage: 'Series B',
+      fundingGoal: 10_000_000,
+      description: 'Drones for mine surveys.',
       investorPreferences: { stages: ['Growth'], checkSizes: ['$10M+'], industries: ['Hardware'], location: 'Australia' },
     });
     const weak = engine.explain(8, 101)!;
@@ -203,7 +271,14 @@ describe('createMatchingEngine', () => {
     // Build the blocking index first, so the upserts must invalidate it.
     expect(ids(engine.matchesForInvestor(101, { floor: 0 }), 'startup')).not.toContain(8);
     expect(ids(engine.matchesForStartup(3, { floor: 0 }), 'investor')).not.toContain(107);
-    engine.upsertStartup({ id: 8, location: 'London, UK', stage: 'Seed', industry: 'FinTech', fundingGoal: 1_000_000, description: 'Lending and payments for small businesses.' });
+    engine.upsertStartup({
+      id: 8,
+      location: 'London, UK',
+      stage: 'Seed',
+      industry: 'FinTech',
+      fundingGoal: 1_000_000,
+      description: 'Lending and payments for small businesses.',
+    });
     expect(engine.has('startup', 8)).toBe(true);
     expect(engine.population).toBe(STARTUPS.length + INVESTORS.length + 1);
     expect(ids(engine.matchesForInvestor(101, { floor: 0 }), 'startup')).toContain(8);
@@ -225,7 +300,12 @@ describe('createMatchingEngine', () => {
 
   it('applyLearning changes the scores of that user only, and survives the user saving their profile', () => {
     const engine = newEngine();
-    const pairs = [[1, 101], [5, 101], [1, 106], [6, 106]] as const;
+    const pairs = [
+      [1, 101],
+      [5, 101],
+      [1, 106],
+      [6, 106],
+    ] as const;
     const before = pairs.map(([s, i]) => engine.explain(s, i)!.score);
 
     // Investor 101 keeps accepting startups whose only strength is location, and rejecting the rest.
@@ -319,7 +399,11 @@ describe('createMatchingEngine', () => {
     // startup side keeps the global floor (.7), and both sides use the same reason text.
     function learnedGlobalInvestor() {
       const engine = createMatchingEngine({
-        startups: [{ id: 1, location: 'London, UK', stage: 'Seed' }, { id: 2, location: 'Paris, France', stage: 'Seed' }, { id: 3, location: 'Singapore', stage: 'Seed' }],
+        startups: [
+          { id: 1, location: 'London, UK', stage: 'Seed' },
+          { id: 2, location: 'Paris, France', stage: 'Seed' },
+          { id: 3, location: 'Singapore', stage: 'Seed' },
+        ],
         investors: [{ id: 100, stagePreference: ['Seed'], investmentThesis: 'We invest globally.' }],
       });
       const models = { investor: priorModel('investor'), startup: priorModel('startup') };

@@ -42,7 +42,14 @@ describe('normalizeStartup', () => {
   });
 
   it('turns a missing or malformed row into unknowns, never a guess', () => {
-    const f = normalizeStartup({ id: 7, stage: 'Series Z', industry: 42 as never, investorPreferences: 'oops', businessModel: [null, 3], fundingGoal: Number.NaN });
+    const f = normalizeStartup({
+      id: 7,
+      stage: 'Series Z',
+      industry: 42 as never,
+      investorPreferences: 'oops',
+      businessModel: [null, 3],
+      fundingGoal: Number.NaN,
+    });
     expect(f).toMatchObject({ stage: -1, industry: -1, fundingBucket: -1, location: null, tags: 0, hasTagSource: false });
     expect(f.preferences).toMatchObject({ stages: [], checkBuckets: [], industries: [], area: null });
   });
@@ -71,7 +78,14 @@ describe('normalizeInvestor', () => {
 
   it('keeps unknowns unknown', () => {
     expect(normalizeInvestor({ id: 13, industryFocus: null, stagePreference: 'Seed', portfolioSize: -1 })).toMatchObject({
-      industries: [], stages: [], checkBuckets: [], portfolioSize: null, location: null, tags: 0, exclusionTags: 0, document: '',
+      industries: [],
+      stages: [],
+      checkBuckets: [],
+      portfolioSize: null,
+      location: null,
+      tags: 0,
+      exclusionTags: 0,
+      document: '',
     });
   });
 });

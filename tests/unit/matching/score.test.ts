@@ -4,18 +4,35 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FUNDING_BUCKETS, FUNDING_GOAL_OPTIONS, INDUSTRIES, STAGES } from '../../../src/shared/enums';
-import {
-  normalizeInvestor, normalizeStartup, type RawInvestorProfile, type RawStartupProfile,
-} from '../../../src/server/features/matching/engine/normalize';
+import { normalizeInvestor, normalizeStartup, type RawInvestorProfile, type RawStartupProfile } from '../../../src/server/features/matching/engine/normalize';
 import { scorePair, toMatchBreakdown, type MatchExplanation } from '../../../src/server/features/matching/engine/match-explanation';
 import {
-  createScoringContext, fuse, knownShare, PairScorer, scoreFromComponents, sideFit, type Fusion, type ScoringContext,
+  createScoringContext,
+  fuse,
+  knownShare,
+  PairScorer,
+  scoreFromComponents,
+  sideFit,
+  type Fusion,
+  type ScoringContext,
 } from '../../../src/server/features/matching/engine/pair-scorer';
 import {
-  prepareInvestors, prepareStartups, type PersonalAdjustments, type PreparedInvestor, type PreparedStartup,
+  prepareInvestors,
+  prepareStartups,
+  type PersonalAdjustments,
+  type PreparedInvestor,
+  type PreparedStartup,
 } from '../../../src/server/features/matching/engine/prepared-profiles';
 import {
-  checkPsi, COMPONENT_COUNT, COMPONENT_KEYS, INVESTOR_SIDE_WEIGHTS, stagePhi, STARTUP_SIDE_WEIGHTS, weightVector, type ComponentKey, type Side,
+  checkPsi,
+  COMPONENT_COUNT,
+  COMPONENT_KEYS,
+  INVESTOR_SIDE_WEIGHTS,
+  stagePhi,
+  STARTUP_SIDE_WEIGHTS,
+  weightVector,
+  type ComponentKey,
+  type Side,
 } from '../../../src/server/features/matching/engine/score-components';
 import { buildTextIndex } from '../../../src/server/features/matching/engine/text-index';
 
@@ -57,7 +74,11 @@ interface Built {
 function build(rawStartups: readonly RawStartupProfile[], rawInvestors: readonly RawInvestorProfile[], fusion: Fusion = 'harmonic'): Built {
   const sf = rawStartups.map(normalizeStartup);
   const inf = rawInvestors.map(normalizeInvestor);
-  const built = buildTextIndex(sf.map((f) => f.document), inf.map((f) => f.document), { seed: 7 });
+  const built = buildTextIndex(
+    sf.map((f) => f.document),
+    inf.map((f) => f.document),
+    { seed: 7 },
+  );
   return {
     startups: prepareStartups(sf, built.startupVectors),
     investors: prepareInvestors(inf, built.investorVectors),
@@ -77,7 +98,10 @@ const componentsOf = (e: MatchExplanation, side: Side) => e.components.filter((c
  * the awkward values.
  */
 const between = (min: number, max: number) =>
-  fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 0, max: 10_000 }).map((n) => min + ((max - min) * n) / 10_000) }, { weight: 1, arbitrary: fc.double({ min, max, noNaN: true }) });
+  fc.oneof(
+    { weight: 4, arbitrary: fc.integer({ min: 0, max: 10_000 }).map((n) => min + ((max - min) * n) / 10_000) },
+    { weight: 1, arbitrary: fc.double({ min, max, noNaN: true }) },
+  );
 const componentValue = fc.option(fc.oneof(between(0, 1), fc.constantFrom(0, 0.15, 0.5, 0.7, 1)), { nil: null, freq: 4 });
 const componentValues = fc.array(componentValue, { minLength: COMPONENT_COUNT, maxLength: COMPONENT_COUNT });
 // Weights are 0 (not applicable) or of a realistic size; subnormal weights (~1e-320) underflow in any
@@ -87,14 +111,47 @@ const weightsArb = fc.array(weight, { minLength: COMPONENT_COUNT, maxLength: COM
 const fusionArb = fc.constantFrom<Fusion>('harmonic', 'geometric');
 
 const PHRASES = [
-  'We build payments and lending software for small businesses.', 'B2B SaaS sold per seat with annual contracts.', 'A two-sided marketplace with a take rate.',
-  'Remote monitoring for hospitals and clinics.', 'Adaptive maths practice for teachers and pupils.', 'Robotics hardware and sensors for factories.',
-  'Machine learning models for fraud detection.', 'A consumer app for families.', 'We are pre-revenue.', 'We have paying customers.', 'Grid flexibility and heat pumps.',
-  'Crypto wallets and stablecoins.', "We don't do crypto.", 'No hardware.', 'We avoid consumer businesses.', 'We invest globally.', 'Usage-based pricing.',
-  'Product-led growth with self-serve signups.', 'Deep tech from university research.', 'Cloud security and identity.', 'Climate and decarbonisation.',
+  'We build payments and lending software for small businesses.',
+  'B2B SaaS sold per seat with annual contracts.',
+  'A two-sided marketplace with a take rate.',
+  'Remote monitoring for hospitals and clinics.',
+  'Adaptive maths practice for teachers and pupils.',
+  'Robotics hardware and sensors for factories.',
+  'Machine learning models for fraud detection.',
+  'A consumer app for families.',
+  'We are pre-revenue.',
+  'We have paying customers.',
+  'Grid flexibility and heat pumps.',
+  'Crypto wallets and stablecoins.',
+  "We don't do crypto.",
+  'No hardware.',
+  'We avoid consumer businesses.',
+  'We invest globally.',
+  'Usage-based pricing.',
+  'Product-led growth with self-serve signups.',
+  'Deep tech from university research.',
+  'Cloud security and identity.',
+  'Climate and decarbonisation.',
 ];
-const LOCATIONS = ['London, UK', 'Manchester, UK', 'Berlin, Germany', 'Munich, Germany', 'Paris, France', 'San Francisco, CA', 'New York, NY', 'Boston, MA', 'Toronto, Canada',
-  'Lagos, Nigeria', 'Singapore', 'Remote', 'Europe', 'Nordics', 'United States', 'Atlantis', ''];
+const LOCATIONS = [
+  'London, UK',
+  'Manchester, UK',
+  'Berlin, Germany',
+  'Munich, Germany',
+  'Paris, France',
+  'San Francisco, CA',
+  'New York, NY',
+  'Boston, MA',
+  'Toronto, Canada',
+  'Lagos, Nigeria',
+  'Singapore',
+  'Remote',
+  'Europe',
+  'Nordics',
+  'United States',
+  'Atlantis',
+  '',
+];
 
 const optional = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: null, freq: 5 });
 const prose = fc.oneof(
@@ -102,9 +159,21 @@ const prose = fc.oneof(
   { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
 );
 const location = optional(fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...LOCATIONS) }, { weight: 1, arbitrary: fc.string({ maxLength: 12 }) }));
-const label = <T extends string>(labels: readonly T[], extra: string[]) => optional(fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...labels) }, { weight: 1, arbitrary: fc.constantFrom(...extra) }, { weight: 1, arbitrary: fc.string({ maxLength: 8 }) }));
-const labels = <T extends string>(all: readonly T[]) => fc.oneof({ weight: 8, arbitrary: fc.subarray([...all], { maxLength: 4 }) }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) });
-const money = fc.oneof(fc.constantFrom(...FUNDING_GOAL_OPTIONS.map((option) => option.value)), fc.integer({ min: 0, max: 30_000_000 }), fc.constantFrom(Number.NaN, -1, Number.POSITIVE_INFINITY));
+const label = <T extends string>(labels: readonly T[], extra: string[]) =>
+  optional(
+    fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom(...labels) },
+      { weight: 1, arbitrary: fc.constantFrom(...extra) },
+      { weight: 1, arbitrary: fc.string({ maxLength: 8 }) },
+    ),
+  );
+const labels = <T extends string>(all: readonly T[]) =>
+  fc.oneof({ weight: 8, arbitrary: fc.subarray([...all], { maxLength: 4 }) }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) });
+const money = fc.oneof(
+  fc.constantFrom(...FUNDING_GOAL_OPTIONS.map((option) => option.value)),
+  fc.integer({ min: 0, max: 30_000_000 }),
+  fc.constantFrom(Number.NaN, -1, Number.POSITIVE_INFINITY),
+);
 
 const rawStartup = (id: number): fc.Arbitrary<RawStartupProfile> =>
   fc.record({
@@ -115,7 +184,12 @@ const rawStartup = (id: number): fc.Arbitrary<RawStartupProfile> =>
     description: optional(prose),
     fundingGoal: optional(money),
     businessModel: fc.oneof(fc.constant(null), fc.record({ model: prose }), fc.jsonValue({ maxDepth: 2 })),
-    financials: fc.oneof(fc.constant(null), fc.record({ arr: fc.integer({ min: -10, max: 5_000_000 }) }), fc.record({ ebitda: fc.integer({ min: -10, max: 10 }) }), fc.jsonValue({ maxDepth: 2 })),
+    financials: fc.oneof(
+      fc.constant(null),
+      fc.record({ arr: fc.integer({ min: -10, max: 5_000_000 }) }),
+      fc.record({ ebitda: fc.integer({ min: -10, max: 10 }) }),
+      fc.jsonValue({ maxDepth: 2 }),
+    ),
     investorPreferences: fc.oneof(
       { weight: 1, arbitrary: fc.constant(null) },
       { weight: 4, arbitrary: fc.record({ stages: labels(STAGES), checkSizes: labels(FUNDING_BUCKETS), industries: labels(INDUSTRIES), location }) },
@@ -140,10 +214,12 @@ const table = (size: number) => fc.array(between(0, 1), { minLength: size, maxLe
 const personalArb: fc.Arbitrary<PersonalAdjustments | null> = fc.option(
   fc.record({
     weights: fc.option(
-      weightsArb.filter((w) => w.some((x) => x > 0)).map((w) => {
-        const total = w.reduce((a, b) => a + b, 0);
-        return Float64Array.from(w, (x) => x / total);
-      }),
+      weightsArb
+        .filter((w) => w.some((x) => x > 0))
+        .map((w) => {
+          const total = w.reduce((a, b) => a + b, 0);
+          return Float64Array.from(w, (x) => x / total);
+        }),
       { nil: null },
     ),
     implicit: fc.option(fc.record({ beta: between(0, 0.99), industry: table(15), stage: table(7), check: table(7), continent: table(6) }), { nil: null }),
@@ -155,7 +231,9 @@ const personalListArb = fc.array(personalArb, { minLength: 3, maxLength: 3 });
 /** 1–3 startups and 1–3 investors with distinct ids. */
 const populationArb = fc
   .tuple(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 3 }))
-  .chain(([nS, nI]) => fc.tuple(fc.tuple(...Array.from({ length: nS }, (_, n) => rawStartup(n + 1))), fc.tuple(...Array.from({ length: nI }, (_, n) => rawInvestor(100 + n)))));
+  .chain(([nS, nI]) =>
+    fc.tuple(fc.tuple(...Array.from({ length: nS }, (_, n) => rawStartup(n + 1))), fc.tuple(...Array.from({ length: nI }, (_, n) => rawInvestor(100 + n)))),
+  );
 
 // ---------------------------------------------------------------------------------------------
 
@@ -216,8 +294,15 @@ describe('scoreFromComponents: properties of the fused score', () => {
   it('never goes down when one component improves (any side, any weights, either fusion)', () => {
     fc.assert(
       fc.property(
-        componentValues, componentValues, weightsArb, weightsArb, fusionArb, fc.constantFrom<Side>('investor', 'startup'), fc.nat({ max: COMPONENT_COUNT - 1 }),
-        between(0, 1), between(0, 1),
+        componentValues,
+        componentValues,
+        weightsArb,
+        weightsArb,
+        fusionArb,
+        fc.constantFrom<Side>('investor', 'startup'),
+        fc.nat({ max: COMPONENT_COUNT - 1 }),
+        between(0, 1),
+        between(0, 1),
         (iv, sv, iw, sw, fusion, side, k, a, b) => {
           // Improving = a known value going up, or an unknown (worth 0.5) becoming a known value ≥ 0.5.
           const values = side === 'investor' ? iv : sv;
@@ -470,7 +555,12 @@ const bareStartup: RawStartupProfile = { id: 2, stage: 'Seed' };
 // The investor states its cheques, so the unknown check is blamed on the startup's missing goal.
 const bareInvestor: RawInvestorProfile = { id: 102, stagePreference: ['Seed'], investmentRange: ['$500K - $1M'] };
 
-function explainOne(startup: RawStartupProfile, investor: RawInvestorProfile, fusion: Fusion = 'harmonic', extra: { startups?: RawStartupProfile[]; investors?: RawInvestorProfile[] } = {}) {
+function explainOne(
+  startup: RawStartupProfile,
+  investor: RawInvestorProfile,
+  fusion: Fusion = 'harmonic',
+  extra: { startups?: RawStartupProfile[]; investors?: RawInvestorProfile[] } = {},
+) {
   const built = build([startup, ...(extra.startups ?? [])], [investor, ...(extra.investors ?? [])], fusion);
   const s = built.startups[0]!;
   const i = built.investors[0]!;
@@ -481,7 +571,10 @@ function explainOne(startup: RawStartupProfile, investor: RawInvestorProfile, fu
 const component = (e: MatchExplanation, side: Side, key: ComponentKey) => e.components.find((c) => c.side === side && c.key === key)!;
 
 describe('scorePair on concrete profiles', () => {
-  const pair = explainOne(fintechStartup, fintechInvestor, 'harmonic', { startups: [{ id: 9, industry: 'HealthTech', description: 'Remote monitoring for hospitals.' }], investors: [healthInvestor] });
+  const pair = explainOne(fintechStartup, fintechInvestor, 'harmonic', {
+    startups: [{ id: 9, industry: 'HealthTech', description: 'Remote monitoring for hospitals.' }],
+    investors: [healthInvestor],
+  });
   const { e } = pair;
 
   it('computes the components of docs/matching.md §2', () => {
@@ -530,14 +623,23 @@ describe('scorePair on concrete profiles', () => {
   it('lists missing inputs as unknowns and shrinks the incomplete pair toward 0.5', () => {
     const { e: bare } = explainOne(bareStartup, bareInvestor);
     expect(bare.unknowns.startup).toEqual(
-      expect.arrayContaining(['Unknown: your industry is not given', 'Unknown: your funding goal is not given', 'Unknown: their location is not given', 'Unknown: no description to compare']),
+      expect.arrayContaining([
+        'Unknown: your industry is not given',
+        'Unknown: your funding goal is not given',
+        'Unknown: their location is not given',
+        'Unknown: no description to compare',
+      ]),
     );
-    expect(bare.unknowns.investor).toEqual(expect.arrayContaining(['Unknown: their industry is not given', 'Unknown: your location is not given', 'Unknown: your portfolio size is not given']));
+    expect(bare.unknowns.investor).toEqual(
+      expect.arrayContaining(['Unknown: their industry is not given', 'Unknown: your location is not given', 'Unknown: your portfolio size is not given']),
+    );
     // Blamed on whoever lacks the input: here the startup's location is missing, the investor's given.
     const { e: noStartupPlace } = explainOne(bareStartup, { ...bareInvestor, location: 'London, UK' });
     expect(noStartupPlace.unknowns.startup).toContain('Unknown: your location is not given');
     expect(noStartupPlace.unknowns.investor).toContain('Unknown: their location is not given');
-    expect(explainOne({ ...bareStartup, location: 'Atlantis' }, { ...bareInvestor, location: 'London, UK' }).e.unknowns.startup).toContain('Unknown: your location is not recognised');
+    expect(explainOne({ ...bareStartup, location: 'Atlantis' }, { ...bareInvestor, location: 'London, UK' }).e.unknowns.startup).toContain(
+      'Unknown: your location is not recognised',
+    );
     // Only the stage is known on each side (weight .2, value 1): P = .2·1 + .8·.5 = .6 on both sides.
     expect(bare.investorFit).toBe(0.6);
     expect(bare.startupFit).toBe(0.6);
@@ -549,7 +651,10 @@ describe('scorePair on concrete profiles', () => {
 
   it('pulls a profile toward 0.5 when it loses inputs: a strong pair scores lower, a weak one higher', () => {
     const strong = explainOne(fintechStartup, fintechInvestor).e;
-    const strongIncomplete = explainOne({ ...fintechStartup, location: null, description: null, businessModel: null, financials: null }, { ...fintechInvestor, location: null }).e;
+    const strongIncomplete = explainOne(
+      { ...fintechStartup, location: null, description: null, businessModel: null, financials: null },
+      { ...fintechInvestor, location: null },
+    ).e;
     expect(strong.investorFit).toBeGreaterThan(0.5);
     expect(strongIncomplete.investorFit).toBeLessThan(strong.investorFit);
     expect(strongIncomplete.investorFit).toBeGreaterThan(0.5);
@@ -563,7 +668,10 @@ describe('scorePair on concrete profiles', () => {
   });
 
   it('gates a pair to 0 on an exclusion tag, with the reason in both voices', () => {
-    const { e: gated, scorer } = explainOne({ id: 3, stage: 'Seed', industry: 'Blockchain', description: 'Wallets for traders.' }, { id: 103, stagePreference: ['Seed'], investmentThesis: "Fintech infrastructure. We don't do crypto." });
+    const { e: gated, scorer } = explainOne(
+      { id: 3, stage: 'Seed', industry: 'Blockchain', description: 'Wallets for traders.' },
+      { id: 103, stagePreference: ['Seed'], investmentThesis: "Fintech infrastructure. We don't do crypto." },
+    );
     expect(gated.gated).toBe(true);
     expect(gated.score).toBe(0);
     expect(scorer.score(pair.s, pair.i)).toBeGreaterThan(0);

@@ -1,6 +1,16 @@
 // TF-IDF over typed arrays: weights, cosine, percentiles, frozen idf, shared terms.
 import { describe, expect, it } from 'vitest';
-import { buildTextIndex, cosine, denseDot, packVectors, scatter, textComponent, topSharedTerms, unscatter, vectorize } from '../../../src/server/features/matching/engine/text-index';
+import {
+  buildTextIndex,
+  cosine,
+  denseDot,
+  packVectors,
+  scatter,
+  textComponent,
+  topSharedTerms,
+  unscatter,
+  vectorize,
+} from '../../../src/server/features/matching/engine/text-index';
 
 const startupDocs = [
   'Payments and lending for small businesses, with bookkeeping automation.',
@@ -8,7 +18,11 @@ const startupDocs = [
   'Adaptive maths practice for teachers and pupils.',
   'Grid flexibility for commercial buildings and heat pumps.',
 ];
-const investorDocs = ['We back payments, lending and accounting software for small businesses.', 'Care delivery and remote monitoring sold to hospitals.', 'Decarbonisation of buildings and the grid.'];
+const investorDocs = [
+  'We back payments, lending and accounting software for small businesses.',
+  'Care delivery and remote monitoring sold to hospitals.',
+  'Decarbonisation of buildings and the grid.',
+];
 
 describe('text index', () => {
   const built = buildTextIndex(startupDocs, investorDocs, { seed: 3 });

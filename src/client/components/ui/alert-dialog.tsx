@@ -40,7 +40,11 @@ export function AlertDialogCancel({ className, ...props }: ComponentProps<typeof
 }
 
 /** The confirming button. Destructive by default; pass `variant` for other confirmations. */
-export function AlertDialogAction({ className, variant = 'destructive', ...props }: ComponentProps<typeof AlertDialogPrimitive.Action> & { variant?: 'destructive' | 'default' }) {
+export function AlertDialogAction({
+  className,
+  variant = 'destructive',
+  ...props
+}: ComponentProps<typeof AlertDialogPrimitive.Action> & { variant?: 'destructive' | 'default' }) {
   return <AlertDialogPrimitive.Action className={cn(buttonVariants({ variant }), className)} {...props} />;
 }
 

@@ -39,7 +39,11 @@ export function Calendar({ className, classNames, showOutsideDays = true, compon
       }}
       components={{
         Chevron: ({ orientation, className: chevronClass }) =>
-          orientation === 'left' ? <ChevronLeft aria-hidden className={cn('size-4', chevronClass)} /> : <ChevronRight aria-hidden className={cn('size-4', chevronClass)} />,
+          orientation === 'left' ? (
+            <ChevronLeft aria-hidden className={cn('size-4', chevronClass)} />
+          ) : (
+            <ChevronRight aria-hidden className={cn('size-4', chevronClass)} />
+          ),
         DayButton: CalendarDayButton,
         ...components,
       }}

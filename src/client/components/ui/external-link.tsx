@@ -14,7 +14,10 @@ export function ExternalLink({ href, children, className }: { href: string | nul
       href={safe.href}
       target="_blank"
       rel="noopener noreferrer"
-      className={cn('inline-flex max-w-full items-center gap-1 font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring', className)}
+      className={cn(
+        'inline-flex max-w-full items-center gap-1 font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring',
+        className,
+      )}
     >
       <span className="truncate">{children ?? safe.label}</span>
       <ExternalLinkIcon aria-hidden className="size-3.5 shrink-0" />

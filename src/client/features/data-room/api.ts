@@ -122,7 +122,8 @@ export function useDeleteDocument() {
 
 export function useGrantAccess(document: { id: number; name: string }) {
   return useMutation({
-    mutationFn: (investor: { userId: number; firmName: string }) => api(grantDocumentAccess, { params: { id: document.id }, body: { userId: investor.userId } }),
+    mutationFn: (investor: { userId: number; firmName: string }) =>
+      api(grantDocumentAccess, { params: { id: document.id }, body: { userId: investor.userId } }),
     meta: { invalidates: DATA_ROOM_CHANGE_INVALIDATES },
     onSuccess: (_grant, investor) => toast({ title: 'Document shared', description: `${investor.firmName} can now open "${document.name}".` }),
     onError: (error) => toast({ title: 'Sharing failed', description: error.message, variant: 'destructive' }),

@@ -60,7 +60,10 @@ export function checkChosenFile(file: { name: string; size: number }): string | 
 
 /** "report.final.pdf" → "report.final": the suggested document name. */
 export function nameFromFilename(filename: string): string {
-  return filename.replace(/\.[^.]+$/, '').trim().slice(0, 200);
+  return filename
+    .replace(/\.[^.]+$/, '')
+    .trim()
+    .slice(0, 200);
 }
 
 /** "2m 05s", "45s", "1h 12m": how long previews stayed open. */

@@ -46,7 +46,8 @@ export function describeGeneration({ created, updated }: GenerateMatchesResult):
       description: `Found ${plural(created, 'new match', 'new matches')}${updated > 0 ? ` and refreshed the scores of ${updated}` : ''}.`,
     };
   }
-  if (updated > 0) return { title: 'Matches refreshed', description: `No new matches this time; refreshed the scores of ${plural(updated, 'match', 'matches')}.` };
+  if (updated > 0)
+    return { title: 'Matches refreshed', description: `No new matches this time; refreshed the scores of ${plural(updated, 'match', 'matches')}.` };
   return { title: 'No new matches', description: 'Nobody scores above the threshold yet. A fuller profile gives the score more to work with.' };
 }
 
@@ -78,11 +79,18 @@ export interface MatchDecision {
  * The result toast. An accept connects only when the other side has accepted too (mutual
  * consent), so `status` (the match's status in the answer) says which sentence is true.
  */
-export function describeDecision({ name, from, body }: Pick<MatchDecision, 'name' | 'from' | 'body'>, status: MatchStatus): { title: string; description: string } {
+export function describeDecision(
+  { name, from, body }: Pick<MatchDecision, 'name' | 'from' | 'body'>,
+  status: MatchStatus,
+): { title: string; description: string } {
   if (body.status === 'rejected') return { title: 'Match declined', description: `${name} moved to Rejected. You can reconsider at any time.` };
   const reconsidered = from === 'rejected';
   const title = reconsidered ? 'Match reconsidered' : 'Match accepted';
-  if (status === 'accepted') return { title, description: reconsidered ? `You accepted ${name}. You can now message them.` : `You are connected with ${name}. You can now message them.` };
+  if (status === 'accepted')
+    return {
+      title,
+      description: reconsidered ? `You accepted ${name}. You can now message them.` : `You are connected with ${name}. You can now message them.`,
+    };
   if (status === 'rejected') return { title, description: `You accepted ${name}, but they have declined this match.` };
   return { title, description: `Waiting for ${name} to accept. You can message them once they do.` };
 }

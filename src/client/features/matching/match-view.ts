@@ -2,7 +2,16 @@
 // screens and their cards read MatchView, so the rules (what search looks at, which fit is whose,
 // where links go) are written once and unit-tested without a browser.
 import type { InvestorSideMatch, MatchBreakdown, StartupSideMatch } from '@shared/contracts/matches';
-import { DECLINE_REASONS, FUNDING_GOAL_OPTIONS, INDUSTRIES, TEAM_SIZE_OPTIONS, bucketLabel, type MatchDecision, type MatchStatus, type UserType } from '@shared/enums';
+import {
+  DECLINE_REASONS,
+  FUNDING_GOAL_OPTIONS,
+  INDUSTRIES,
+  TEAM_SIZE_OPTIONS,
+  bucketLabel,
+  type MatchDecision,
+  type MatchStatus,
+  type UserType,
+} from '@shared/enums';
 import { paths } from '@/app/paths';
 
 export interface CounterpartFact {
@@ -77,7 +86,8 @@ function decisionFields(match: Decisions) {
   };
 }
 
-const present = (facts: Array<CounterpartFact | null>): CounterpartFact[] => facts.filter((fact): fact is CounterpartFact => fact !== null && fact.value !== '');
+const present = (facts: Array<CounterpartFact | null>): CounterpartFact[] =>
+  facts.filter((fact): fact is CounterpartFact => fact !== null && fact.value !== '');
 const fact = (label: string, value: string | null | undefined): CounterpartFact | null => (value ? { label, value } : null);
 
 /** A startup's view of one match: the investor it was matched with. */

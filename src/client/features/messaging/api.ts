@@ -4,15 +4,7 @@
 // lib/live-event-invalidations says which), and polls every 10 s only while the event
 // stream is down.
 import { infiniteQueryOptions, queryOptions, useMutation } from '@tanstack/react-query';
-import {
-  getThread,
-  getUnreadCount,
-  listConversations,
-  markThreadRead,
-  sendMessage,
-  type Message,
-  type MessagePage,
-} from '@shared/contracts/messages';
+import { getThread, getUnreadCount, listConversations, markThreadRead, sendMessage, type Message, type MessagePage } from '@shared/contracts/messages';
 import { activityKeys } from '@/features/activity/api';
 import { dashboardKeys } from '@/features/dashboard/api';
 import { api } from '@/lib/api';

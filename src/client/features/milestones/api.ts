@@ -98,7 +98,8 @@ export function useCreateMilestone(userType: UserType, partnerId: number) {
 
 export function useEditMilestone() {
   return useMutation({
-    mutationFn: ({ id, fields }: { id: number; fields: Pick<MilestoneFields, 'title' | 'description' | 'date'> }) => api(editMilestone, { params: { id }, body: fields }),
+    mutationFn: ({ id, fields }: { id: number; fields: Pick<MilestoneFields, 'title' | 'description' | 'date'> }) =>
+      api(editMilestone, { params: { id }, body: fields }),
     meta: { invalidates: MILESTONE_CHANGE_INVALIDATES },
     onSuccess: () => toast({ title: 'Milestone updated', description: 'Your changes have been saved.' }),
     onError: (error) => toastFailure('update milestone', error),

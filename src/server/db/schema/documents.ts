@@ -43,10 +43,7 @@ export const documentAccess = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }),
     canDownload: boolean('can_download').notNull().default(true),
   },
-  (t) => [
-    unique('document_access_document_user_unique').on(t.documentId, t.userId),
-    index('document_access_user_idx').on(t.userId),
-  ],
+  (t) => [unique('document_access_document_user_unique').on(t.documentId, t.userId), index('document_access_user_idx').on(t.userId)],
 );
 
 // Each open of a document by a grantee: who, when, and how long the preview stayed open.

@@ -28,7 +28,9 @@ export const jobs = pgTable(
   },
   (t) => [
     index('jobs_due_idx').on(t.state, t.runAt),
-    uniqueIndex('jobs_queued_dedupe_unique').on(t.dedupeKey).where(sql`${t.state} = 'queued'`),
+    uniqueIndex('jobs_queued_dedupe_unique')
+      .on(t.dedupeKey)
+      .where(sql`${t.state} = 'queued'`),
     check('jobs_state_check', sql`${t.state} in ('queued', 'running', 'succeeded', 'failed')`),
   ],
 );

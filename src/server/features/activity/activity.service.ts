@@ -45,7 +45,13 @@ export async function listActivities(ctx: ServiceContext, query: { cursor?: stri
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    items: page.map((row) => ({ id: row.id, activityType: row.activityType, entityId: row.entityId, description: row.description, createdAt: row.createdAt.toISOString() })),
+    items: page.map((row) => ({
+      id: row.id,
+      activityType: row.activityType,
+      entityId: row.entityId,
+      description: row.description,
+      createdAt: row.createdAt.toISOString(),
+    })),
     nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
   };
 }

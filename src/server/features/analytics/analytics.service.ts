@@ -39,16 +39,21 @@ export async function getInvestorAnalytics(ctx: ServiceContext): Promise<Investo
   const now = ctx.clock();
   const nowUtc = sql`(${now.toISOString()}::timestamptz at time zone 'UTC')`;
   const [funnelRows, reasons, scores, industries, stages, weekly, portfolioIndustries, portfolioPerformance] = await Promise.all([
-    rows<{ suggested: number; pending: number; accepted: number; declined: number }>(db, sql`
+    rows<{ suggested: number; pending: number; accepted: number; declined: number }>(
+      db,
+      sql`
       select count(*)::int as suggested,
              count(*) filter (where status = 'pending')::int as pending,
              count(*) filter (where status = 'accepted')::int as accepted,
              count(*) filter (where status = 'rejected')::int as declined
-        from matches where investor_id = ${me}`),
+        from matches where investor_id = ${me}`,
+    ),
     // One row per match that is declined now, labelled by the decision that declined it last (a
     // reconsidered match is no longer declined, so its old reason does not count). The startup's
     // own reasons are its private feedback: the investor only learns that the startup declined.
-    rows<{ side: string | null; reason: string | null; count: number }>(db, sql`
+    rows<{ side: string | null; reason: string | null; count: number }>(
+      db,
+      sql`
       select d.side, case when d.side = 'investor' then d.reason end as reason, count(*)::int as count
         from matches m
         left join lateral (
@@ -57,22 +62,34 @@ export async function getInvestorAnalytics(ctx: ServiceContext): Promise<Investo
            order by decided_at desc, id desc limit 1
         ) d on true
        where m.investor_id = ${me} and m.status = 'rejected'
-       group by 1, 2`),
-    rows<{ bucket: number; count: number }>(db, sql`
+       group by 1, 2`,
+    ),
+    rows<{ bucket: number; count: number }>(
+      db,
+      sql`
       select least(score / 10, 9)::int as bucket, count(*)::int as count
-        from matches where investor_id = ${me} group by 1`),
-    rows<{ label: string | null; count: number }>(db, sql`
+        from matches where investor_id = ${me} group by 1`,
+    ),
+    rows<{ label: string | null; count: number }>(
+      db,
+      sql`
       select s.industry as label, count(*)::int as count
         from matches m join startup_profiles s on s.user_id = m.startup_id
        where m.investor_id = ${me} and m.status = 'accepted'
-       group by s.industry order by count desc, label`),
-    rows<{ label: string | null; count: number }>(db, sql`
+       group by s.industry order by count desc, label`,
+    ),
+    rows<{ label: string | null; count: number }>(
+      db,
+      sql`
       select s.stage as label, count(*)::int as count
         from matches m join startup_profiles s on s.user_id = m.startup_id
        where m.investor_id = ${me} and m.status = 'accepted'
-       group by s.stage`),
+       group by s.stage`,
+    ),
     // ISO weeks (Monday first) in UTC, so the buckets do not depend on the database's time zone.
-    rows<{ week: string; messages_sent: number; documents_viewed: number }>(db, sql`
+    rows<{ week: string; messages_sent: number; documents_viewed: number }>(
+      db,
+      sql`
       with weeks as (
         select generate_series(date_trunc('week', ${nowUtc}) - interval '${sql.raw(String(ACTIVITY_WEEKS - 1))} weeks',
                                date_trunc('week', ${nowUtc}), interval '1 week') as week
@@ -94,14 +111,21 @@ export async function getInvestorAnalytics(ctx: ServiceContext): Promise<Investo
         from weeks w
         left join sent s on s.week = w.week
         left join viewed v on v.week = w.week
-       order by w.week`),
-    rows<{ label: string; count: number; amount: string | number }>(db, sql`
+       order by w.week`,
+    ),
+    rows<{ label: string; count: number; amount: string | number }>(
+      db,
+      sql`
       select industry as label, count(*)::int as count, sum(investment_amount)::bigint as amount
         from portfolio_companies where investor_id = ${me}
-       group by industry order by count desc, amount desc, label`),
-    rows<{ label: string; count: number }>(db, sql`
+       group by industry order by count desc, amount desc, label`,
+    ),
+    rows<{ label: string; count: number }>(
+      db,
+      sql`
       select performance as label, count(*)::int as count
-        from portfolio_companies where investor_id = ${me} group by performance`),
+        from portfolio_companies where investor_id = ${me} group by performance`,
+    ),
   ]);
 
   const funnel = funnelRows[0] ?? { suggested: 0, pending: 0, accepted: 0, declined: 0 };
@@ -124,7 +148,10 @@ export async function getInvestorAnalytics(ctx: ServiceContext): Promise<Investo
       declined: toInt(funnel.declined),
       declineReasons,
     },
-    scoreDistribution: Array.from({ length: 10 }, (_, bucket) => ({ label: bucket === 9 ? '90–100' : `${bucket * 10}–${bucket * 10 + 9}`, count: byBucket.get(bucket) ?? 0 })),
+    scoreDistribution: Array.from({ length: 10 }, (_, bucket) => ({
+      label: bucket === 9 ? '90–100' : `${bucket * 10}–${bucket * 10 + 9}`,
+      count: byBucket.get(bucket) ?? 0,
+    })),
     acceptedByIndustry: industries.map((row) => ({ label: row.label ?? NOT_GIVEN, count: toInt(row.count) })),
     acceptedByStage: byVocabulary(
       stages.map((row) => ({ label: row.label ?? NOT_GIVEN, count: toInt(row.count) })),

@@ -143,7 +143,10 @@ export async function registerUser(ctx: AuthContext, input: RegisterBody & FromA
 export async function loginUser(ctx: AuthContext, input: LoginBody & FromBrowser): Promise<IssuedSession> {
   const { ip, username } = input;
   const throttle = ctx.loginThrottle;
-  const [row] = await ctx.db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`);
+  const [row] = await ctx.db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`);
   // A browser that signed in to this account before is throttled in its own bucket, apart from
   // everyone else's failures on the username (docs/decisions/0029).
   const deviceId = await findKnownDevice(ctx, { token: input.deviceToken, userId: row?.id ?? null });

@@ -31,7 +31,10 @@ export async function findKnownDevice(ctx: DeviceContext, input: { token: string
  * Marks the browser as a known device of `userId` after a successful sign-in: the same token
  * again when it already was one (its year starts over), else a fresh token. Answers the cookie.
  */
-export async function rememberDevice(ctx: DeviceContext, input: { userId: number; knownDeviceId: string | null; token: string | undefined }): Promise<{ token: string; expiresAt: Date }> {
+export async function rememberDevice(
+  ctx: DeviceContext,
+  input: { userId: number; knownDeviceId: string | null; token: string | undefined },
+): Promise<{ token: string; expiresAt: Date }> {
   const now = ctx.clock();
   const expiresAt = new Date(now.getTime() + KNOWN_DEVICE_DAYS * DAY_MS);
   if (input.knownDeviceId && input.token) {

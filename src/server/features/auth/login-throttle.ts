@@ -50,8 +50,22 @@ const MAX_BLOCK_WINDOWS = 16;
 
 /** Failures counted under one key, with blocks that double each time they recur within a day. */
 function escalatingBucket(db: AppDatabase, keyPrefix: string, limit: number, windowSeconds: number) {
-  const failures = new RateLimiterDrizzle({ storeClient: db, schema: rateLimits, keyPrefix, points: limit, duration: windowSeconds, clearExpiredByTimeout: false });
-  const strikes = new RateLimiterDrizzle({ storeClient: db, schema: rateLimits, keyPrefix: `${keyPrefix}-strikes`, points: 1, duration: STRIKE_MEMORY_SECONDS, clearExpiredByTimeout: false });
+  const failures = new RateLimiterDrizzle({
+    storeClient: db,
+    schema: rateLimits,
+    keyPrefix,
+    points: limit,
+    duration: windowSeconds,
+    clearExpiredByTimeout: false,
+  });
+  const strikes = new RateLimiterDrizzle({
+    storeClient: db,
+    schema: rateLimits,
+    keyPrefix: `${keyPrefix}-strikes`,
+    points: 1,
+    duration: STRIKE_MEMORY_SECONDS,
+    clearExpiredByTimeout: false,
+  });
   const waitFor = (res: RateLimiterRes | null) => (res && res.consumedPoints >= limit ? Math.max(res.msBeforeNext, 1000) : 0);
   return {
     async retryAfterMs(key: string): Promise<number> {
@@ -97,10 +111,12 @@ export function createLoginThrottle(db: AppDatabase, policy: ThrottlePolicy): Lo
       return Math.max(0, ...waits);
     },
     async recordFailure(attempt) {
-      const trips = await Promise.all(keysOf(attempt).map(async ([scope, key]) => {
-        const trip = await buckets[scope].fail(key);
-        return trip ? { scope, ...trip } : null;
-      }));
+      const trips = await Promise.all(
+        keysOf(attempt).map(async ([scope, key]) => {
+          const trip = await buckets[scope].fail(key);
+          return trip ? { scope, ...trip } : null;
+        }),
+      );
       return trips.filter((trip) => trip !== null);
     },
     async recordSuccess(attempt) {

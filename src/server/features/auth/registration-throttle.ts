@@ -12,7 +12,14 @@ export interface RegistrationThrottle {
 }
 
 export function createRegistrationThrottle(db: AppDatabase, policy: { maxPerIpPerHour: number }): RegistrationThrottle {
-  const byIp = new RateLimiterDrizzle({ storeClient: db, schema: rateLimits, keyPrefix: 'register-ip', points: policy.maxPerIpPerHour, duration: 60 * 60, clearExpiredByTimeout: false });
+  const byIp = new RateLimiterDrizzle({
+    storeClient: db,
+    schema: rateLimits,
+    keyPrefix: 'register-ip',
+    points: policy.maxPerIpPerHour,
+    duration: 60 * 60,
+    clearExpiredByTimeout: false,
+  });
   return {
     async take(ip) {
       try {

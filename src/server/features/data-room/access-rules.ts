@@ -23,13 +23,19 @@ export const readableBy = (actor: Actor, now: Date) =>
 
 /** The actor's own document, or 404. */
 export async function ownedDocument(ctx: Pick<ServiceContext, 'db' | 'actor'>, documentId: number): Promise<DocumentRow> {
-  const [row] = await ctx.db.select().from(documents).where(and(eq(documents.id, documentId), eq(documents.userId, ctx.actor.id)));
+  const [row] = await ctx.db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, documentId), eq(documents.userId, ctx.actor.id)));
   if (!row) throw notFound('This document does not exist.');
   return row;
 }
 
 /** The users who can open a document right now besides its owner (to tell them it changed). */
 export async function liveGranteeIds(ctx: Pick<ServiceContext, 'db' | 'clock'>, documentId: number): Promise<number[]> {
-  const rows = await ctx.db.select({ userId: documentAccess.userId }).from(documentAccess).where(and(eq(documentAccess.documentId, documentId), isLiveGrant(ctx.clock())));
+  const rows = await ctx.db
+    .select({ userId: documentAccess.userId })
+    .from(documentAccess)
+    .where(and(eq(documentAccess.documentId, documentId), isLiveGrant(ctx.clock())));
   return rows.map((row) => row.userId);
 }

@@ -37,7 +37,10 @@ export async function shareAutoShareCategories(ctx: ConnectedPairContext, pair: 
   const [settings] = await db.select().from(dataRoomSettings).where(eq(dataRoomSettings.startupId, startupId));
   const categories = settings?.autoShareCategories ?? [];
   if (categories.length === 0) return 0;
-  const toShare = await db.select({ id: documents.id }).from(documents).where(and(eq(documents.userId, startupId), inArray(documents.category, categories)));
+  const toShare = await db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(eq(documents.userId, startupId), inArray(documents.category, categories)));
   if (toShare.length === 0) return 0;
   const now = ctx.clock();
   await db
@@ -45,7 +48,12 @@ export async function shareAutoShareCategories(ctx: ConnectedPairContext, pair: 
     .values(toShare.map((document) => ({ documentId: document.id, userId: investorId, grantedBy: startupId, grantedAt: now })))
     .onConflictDoNothing();
   const shared = `${toShare.length} document${toShare.length === 1 ? '' : 's'}`;
-  await recordActivity(ctx, { userId: startupId, activityType: 'document_shared', entityId: null, description: `Automatically shared ${shared} with ${await investorName(ctx, investorId)}` });
+  await recordActivity(ctx, {
+    userId: startupId,
+    activityType: 'document_shared',
+    entityId: null,
+    description: `Automatically shared ${shared} with ${await investorName(ctx, investorId)}`,
+  });
   return toShare.length;
 }
 

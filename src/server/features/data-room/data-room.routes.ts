@@ -23,7 +23,12 @@ function extensionForType(mimeType: string): string {
 
 // Old clients read only `filename=`; give them a plain-ASCII version and the exact name in `filename*`.
 function asciiFallback(filename: string): string {
-  return filename.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '') || 'document';
+  return (
+    filename
+      .normalize('NFKD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/["\\]/g, '') || 'document'
+  );
 }
 
 export async function registerDataRoomRoutes(app: FastifyInstance): Promise<void> {
@@ -50,7 +55,11 @@ export async function registerDataRoomRoutes(app: FastifyInstance): Promise<void
     const document = await findReadableDocument(ctx, { documentId: params.id, ip: request.ip, isFirstChunk: !rangeHeader || /^bytes=0-/.test(rangeHeader) });
     const range = parseByteRange(rangeHeader, document.size);
     if (range === 'unsatisfiable') {
-      return reply.code(416).header('Content-Range', `bytes */${document.size}`).header('Cache-Control', 'private, no-store').send({ message: 'The requested range is outside the document.' });
+      return reply
+        .code(416)
+        .header('Content-Range', `bytes */${document.size}`)
+        .header('Cache-Control', 'private, no-store')
+        .send({ message: 'The requested range is outside the document.' });
     }
     const stream = await streamDocument(ctx, { storageKey: document.storageKey, range });
     const filename = path.basename(`${document.name}.${extensionForType(document.type)}`);
@@ -64,7 +73,11 @@ export async function registerDataRoomRoutes(app: FastifyInstance): Promise<void
       .header('Cross-Origin-Resource-Policy', 'same-origin')
       .header('Cache-Control', 'private, no-store')
       .header('Accept-Ranges', 'bytes');
-    if (range) reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${document.size}`).header('Content-Length', range.end - range.start + 1);
+    if (range)
+      reply
+        .code(206)
+        .header('Content-Range', `bytes ${range.start}-${range.end}/${document.size}`)
+        .header('Content-Length', range.end - range.start + 1);
     else reply.header('Content-Length', document.size);
     return reply.send(stream);
   });

@@ -13,7 +13,10 @@ export async function startDocumentView(ctx: ServiceContext, input: { documentId
   const { actor } = ctx;
   const { documentId } = input;
   const now = ctx.clock();
-  const [row] = await ctx.db.select({ id: documents.id, ownerId: documents.userId }).from(documents).where(and(eq(documents.id, documentId), readableBy(actor, now)));
+  const [row] = await ctx.db
+    .select({ id: documents.id, ownerId: documents.userId })
+    .from(documents)
+    .where(and(eq(documents.id, documentId), readableBy(actor, now)));
   if (!row) throw notFound(DOCUMENT_MISSING);
   if (row.ownerId === actor.id) return { viewId: null };
   return ctx.db.transaction(async (tx) => {
@@ -32,7 +35,9 @@ export async function endDocumentView(ctx: ServiceContext, input: { documentId: 
     const updated = await txCtx.db
       .update(documentViews)
       .set({ durationMs })
-      .where(and(eq(documentViews.id, viewId), eq(documentViews.documentId, documentId), eq(documentViews.viewerId, ctx.actor.id), isNull(documentViews.durationMs)))
+      .where(
+        and(eq(documentViews.id, viewId), eq(documentViews.documentId, documentId), eq(documentViews.viewerId, ctx.actor.id), isNull(documentViews.durationMs)),
+      )
       .returning({ id: documentViews.id });
     if (updated.length === 0) throw notFound('This view does not exist.');
     const [document] = await txCtx.db.select({ ownerId: documents.userId }).from(documents).where(eq(documents.id, documentId));

@@ -44,10 +44,24 @@ export async function storeUploadedDocument(ctx: DataRoomContext, input: { uploa
       const txCtx = inTransaction(ctx, tx);
       const [inserted] = await txCtx.db
         .insert(documents)
-        .values({ userId: actor.id, name, category: fields.data.type, type: detected.mimeType, size: upload.size, sha256: upload.sha256, storageKey, uploadedAt: ctx.clock() })
+        .values({
+          userId: actor.id,
+          name,
+          category: fields.data.type,
+          type: detected.mimeType,
+          size: upload.size,
+          sha256: upload.sha256,
+          storageKey,
+          uploadedAt: ctx.clock(),
+        })
         .returning();
       await recordActivity(txCtx, { userId: actor.id, activityType: 'document_uploaded', entityId: inserted!.id, description: `Uploaded ${name}` });
-      await recordSecurityEvent(txCtx, { eventType: 'document_uploaded', userId: actor.id, ip, detail: { documentId: inserted!.id, size: upload.size, sha256: upload.sha256 } });
+      await recordSecurityEvent(txCtx, {
+        eventType: 'document_uploaded',
+        userId: actor.id,
+        ip,
+        detail: { documentId: inserted!.id, size: upload.size, sha256: upload.sha256 },
+      });
       await announceDocumentChange(txCtx, { userIds: [actor.id], documentId: inserted!.id });
       return inserted!;
     });
@@ -93,7 +107,13 @@ export async function listDocuments(ctx: ServiceContext): Promise<DocumentSummar
     );
   }
   const rows = await db
-    .select({ document: documents, sharedAt: documentAccess.grantedAt, companyName: startupProfiles.companyName, firstName: users.firstName, lastName: users.lastName })
+    .select({
+      document: documents,
+      sharedAt: documentAccess.grantedAt,
+      companyName: startupProfiles.companyName,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
     .from(documentAccess)
     .innerJoin(documents, eq(documents.id, documentAccess.documentId))
     .innerJoin(users, eq(users.id, documents.userId))
@@ -101,7 +121,10 @@ export async function listDocuments(ctx: ServiceContext): Promise<DocumentSummar
     .where(and(eq(documentAccess.userId, actor.id), isLiveGrant(now)))
     .orderBy(desc(documentAccess.grantedAt), desc(documents.id));
   return rows.map((row) =>
-    toSummary(row.document, { owner: { id: row.document.userId, companyName: row.companyName ?? `${row.firstName} ${row.lastName}` }, sharedAt: row.sharedAt.toISOString() }),
+    toSummary(row.document, {
+      owner: { id: row.document.userId, companyName: row.companyName ?? `${row.firstName} ${row.lastName}` },
+      sharedAt: row.sharedAt.toISOString(),
+    }),
   );
 }
 
@@ -113,7 +136,10 @@ export async function deleteDocument(ctx: DataRoomContext, input: { documentId: 
     const txCtx = inTransaction(ctx, tx);
     // Read before the delete cascades the grants away: these investors' lists must refresh.
     const grantees = await liveGranteeIds(txCtx, documentId);
-    const [row] = await txCtx.db.delete(documents).where(and(eq(documents.id, documentId), eq(documents.userId, actor.id))).returning();
+    const [row] = await txCtx.db
+      .delete(documents)
+      .where(and(eq(documents.id, documentId), eq(documents.userId, actor.id)))
+      .returning();
     if (!row) throw notFound('This document does not exist.');
     await announceDocumentChange(txCtx, { userIds: [actor.id, ...grantees], documentId: row.id });
     await recordActivity(txCtx, { userId: actor.id, activityType: 'document_deleted', entityId: row.id, description: `Deleted ${row.name}` });
@@ -132,7 +158,10 @@ export async function findReadableDocument(
   input: { documentId: number; ip: string; isFirstChunk: boolean },
 ): Promise<DocumentRow & { storageKey: string }> {
   const { db, actor } = ctx;
-  const [row] = await db.select().from(documents).where(and(eq(documents.id, input.documentId), readableBy(actor, ctx.clock())));
+  const [row] = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, input.documentId), readableBy(actor, ctx.clock())));
   if (!row || !row.storageKey) throw notFound(DOCUMENT_MISSING);
   // A previewer fetches many ranges per open; log the read once, at its first byte.
   if (input.isFirstChunk) await recordSecurityEvent(ctx, { eventType: 'document_read', userId: actor.id, ip: input.ip, detail: { documentId: row.id } });

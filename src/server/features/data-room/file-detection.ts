@@ -64,7 +64,7 @@ async function checkPlainText(filePath: string, size: number): Promise<void> {
   const handle = await open(filePath, 'r');
   try {
     const chunk = Buffer.alloc(64 * 1024);
-    for (let position = 0; position < size; ) {
+    for (let position = 0; position < size;) {
       const { bytesRead } = await handle.read(chunk, 0, chunk.length, position);
       if (bytesRead === 0) break;
       const slice = chunk.subarray(0, bytesRead);
@@ -94,7 +94,9 @@ async function checkPlainText(filePath: string, size: number): Promise<void> {
 export async function detectDocumentType(filePath: string, filename: string, size: number): Promise<{ extension: AllowedExtension; mimeType: string }> {
   const extension = extensionOf(filename);
   if (!(extension in ALLOWED_EXTENSIONS)) {
-    throw new FileRejectedError(`Files of type ${extension ? `.${extension}` : 'without an extension'} cannot be uploaded. Allowed: ${Object.keys(ALLOWED_EXTENSIONS).join(', ')}.`);
+    throw new FileRejectedError(
+      `Files of type ${extension ? `.${extension}` : 'without an extension'} cannot be uploaded. Allowed: ${Object.keys(ALLOWED_EXTENSIONS).join(', ')}.`,
+    );
   }
   const allowed = extension as AllowedExtension;
   if (size === 0) throw new FileRejectedError('This file is empty.');

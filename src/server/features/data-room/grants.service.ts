@@ -83,8 +83,16 @@ export async function grantDocumentAccess(ctx: ServiceContext, input: { document
     await txCtx.db
       .insert(documentAccess)
       .values({ documentId, userId: investorId, grantedBy: actor.id, grantedAt: now })
-      .onConflictDoUpdate({ target: [documentAccess.documentId, documentAccess.userId], set: { revokedAt: null, expiresAt: null, grantedAt: now, grantedBy: actor.id } });
-    await recordActivity(txCtx, { userId: actor.id, activityType: 'document_shared', entityId: documentId, description: `Shared ${document.name} with ${await investorName(txCtx, investorId)}` });
+      .onConflictDoUpdate({
+        target: [documentAccess.documentId, documentAccess.userId],
+        set: { revokedAt: null, expiresAt: null, grantedAt: now, grantedBy: actor.id },
+      });
+    await recordActivity(txCtx, {
+      userId: actor.id,
+      activityType: 'document_shared',
+      entityId: documentId,
+      description: `Shared ${document.name} with ${await investorName(txCtx, investorId)}`,
+    });
     await recordSecurityEvent(txCtx, { eventType: 'document_access_granted', userId: actor.id, ip, detail: { documentId, granteeId: investorId } });
     await announceDocumentChange(txCtx, { userIds: [actor.id, investorId], documentId });
   });

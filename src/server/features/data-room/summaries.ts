@@ -6,7 +6,10 @@ import type { ServiceContext } from '../../service-context';
 import { investorProfiles, users } from '../../db/schema';
 import type { DocumentRow } from './access-rules';
 
-export function toSummary(row: DocumentRow, extra: Pick<DocumentSummary, 'sharedWithCount' | 'viewCount' | 'lastViewedAt' | 'owner' | 'sharedAt'> = {}): DocumentSummary {
+export function toSummary(
+  row: DocumentRow,
+  extra: Pick<DocumentSummary, 'sharedWithCount' | 'viewCount' | 'lastViewedAt' | 'owner' | 'sharedAt'> = {},
+): DocumentSummary {
   return { id: row.id, name: row.name, category: row.category, type: row.type, size: row.size, uploadedAt: row.uploadedAt.toISOString(), ...extra };
 }
 

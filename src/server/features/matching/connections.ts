@@ -21,10 +21,7 @@ export async function areConnected(ctx: ConnectionsContext, partnerId: number): 
     .select({ id: matches.id })
     .from(matches)
     .where(
-      and(
-        isAccepted,
-        or(and(eq(matches.startupId, me), eq(matches.investorId, partnerId)), and(eq(matches.startupId, partnerId), eq(matches.investorId, me))),
-      ),
+      and(isAccepted, or(and(eq(matches.startupId, me), eq(matches.investorId, partnerId)), and(eq(matches.startupId, partnerId), eq(matches.investorId, me)))),
     )
     .limit(1);
   return Boolean(row);
@@ -46,7 +43,9 @@ export function connectedPartnerIds(ctx: ConnectionsContext): SQL {
 export async function listConnections(ctx: ConnectionsContext): Promise<Array<{ userId: number; name: string }>> {
   const isStartup = ctx.actor.userType === 'startup';
   const [own, partner] = isStartup ? [matches.startupId, matches.investorId] : [matches.investorId, matches.startupId];
-  const profile = isStartup ? { table: investorProfiles, userId: investorProfiles.userId, name: investorProfiles.firmName } : { table: startupProfiles, userId: startupProfiles.userId, name: startupProfiles.companyName };
+  const profile = isStartup
+    ? { table: investorProfiles, userId: investorProfiles.userId, name: investorProfiles.firmName }
+    : { table: startupProfiles, userId: startupProfiles.userId, name: startupProfiles.companyName };
   return ctx.db
     .select({ userId: partner, name: profile.name })
     .from(matches)

@@ -57,7 +57,8 @@ export type StoredExplanation = MatchExplanation;
 const counterpartSide = (side: UserType): Side => (side === 'startup' ? 'investor' : 'startup');
 const ownColumn = (side: UserType) => (side === 'startup' ? matches.startupId : matches.investorId);
 const counterpartColumn = (side: UserType) => (side === 'startup' ? matches.investorId : matches.startupId);
-const counterpartOf = (side: UserType, suggestion: { startupId: number; investorId: number }) => (side === 'startup' ? suggestion.investorId : suggestion.startupId);
+const counterpartOf = (side: UserType, suggestion: { startupId: number; investorId: number }) =>
+  side === 'startup' ? suggestion.investorId : suggestion.startupId;
 
 /** How much of the pair's inputs are known, 0–1: the mean over both sides of the known components' weight. */
 function knownShareOf(explanation: MatchExplanation): number {
@@ -89,13 +90,19 @@ async function counterpartLoads(db: DbExecutor, side: UserType, counterpartIds: 
  */
 function pickSuggestions(side: UserType, pool: SuggestedMatch[], loads: Map<number, { pending: number; decided: number }>): SuggestedMatch[] {
   const byRankValue = pool
-    .map((suggestion) => ({ suggestion, value: congestionAdjusted(suggestion.score, loads.get(counterpartOf(side, suggestion))?.pending ?? 0, CONGESTION_CAP) }))
+    .map((suggestion) => ({
+      suggestion,
+      value: congestionAdjusted(suggestion.score, loads.get(counterpartOf(side, suggestion))?.pending ?? 0, CONGESTION_CAP),
+    }))
     .sort((a, b) => b.value - a.value || b.suggestion.score - a.suggestion.score || counterpartOf(side, a.suggestion) - counterpartOf(side, b.suggestion))
     .map(({ suggestion }) => suggestion);
   const exploit = byRankValue.slice(0, GENERATED_MATCH_LIMIT);
   const explore = byRankValue
     .slice(GENERATED_MATCH_LIMIT)
-    .map((suggestion) => ({ suggestion, uncertainty: uncertainty(knownShareOf(suggestion.explanation), loads.get(counterpartOf(side, suggestion))?.decided ?? 0) }))
+    .map((suggestion) => ({
+      suggestion,
+      uncertainty: uncertainty(knownShareOf(suggestion.explanation), loads.get(counterpartOf(side, suggestion))?.decided ?? 0),
+    }))
     .sort((a, b) => b.uncertainty - a.uncertainty || b.suggestion.score - a.suggestion.score)
     .map(({ suggestion }) => suggestion);
   return withExploration(exploit, explore, EXPLORATION_SLOTS_PER_TEN, (a, b) => a.startupId === b.startupId && a.investorId === b.investorId);
@@ -108,11 +115,14 @@ async function refreshPendingRows(db: DbExecutor, rows: Array<{ id: number; scor
     rows.map((row) => sql`(${row.id}::int, ${row.score}::int, ${JSON.stringify(row.explanation)}::jsonb)`),
     sql`, `,
   );
-  const updated = await queryRows<{ id: number }>(db, sql`
+  const updated = await queryRows<{ id: number }>(
+    db,
+    sql`
     update ${matches} set score = fresh.score, breakdown = fresh.breakdown, updated_at = ${now.toISOString()}::timestamptz
     from (values ${values}) as fresh(id, score, breakdown)
     where ${matches.id} = fresh.id and ${matches.status} = 'pending'
-    returning ${matches.id}`);
+    returning ${matches.id}`,
+  );
   return updated.length;
 }
 
@@ -137,7 +147,11 @@ export async function generateMatches(ctx: MatchingContext): Promise<GenerateMat
 
     const options = { limit: CANDIDATE_POOL, floor: MATCH_SCORE_FLOOR, excludeIds: decided };
     const pool = side === 'startup' ? engine.matchesForStartup(actor.id, options) : engine.matchesForInvestor(actor.id, options);
-    const loads = await counterpartLoads(tx, side, pool.map((suggestion) => counterpartOf(side, suggestion)));
+    const loads = await counterpartLoads(
+      tx,
+      side,
+      pool.map((suggestion) => counterpartOf(side, suggestion)),
+    );
     const chosen = pickSuggestions(side, pool, loads);
 
     let created = 0;
@@ -145,7 +159,17 @@ export async function generateMatches(ctx: MatchingContext): Promise<GenerateMat
     if (chosen.length > 0) {
       const written = await tx
         .insert(matches)
-        .values(chosen.map((s) => ({ startupId: s.startupId, investorId: s.investorId, score: s.score, status: 'pending', breakdown: s.explanation, createdAt: now, updatedAt: now })))
+        .values(
+          chosen.map((s) => ({
+            startupId: s.startupId,
+            investorId: s.investorId,
+            score: s.score,
+            status: 'pending',
+            breakdown: s.explanation,
+            createdAt: now,
+            updatedAt: now,
+          })),
+        )
         .onConflictDoUpdate({
           target: [matches.startupId, matches.investorId],
           set: { score: sql`excluded.score`, breakdown: sql`excluded.breakdown`, updatedAt: now },
@@ -170,7 +194,10 @@ export async function generateMatches(ctx: MatchingContext): Promise<GenerateMat
     });
     const refreshedOthers = await refreshPendingRows(tx, rescored, now);
 
-    const [total] = await tx.select({ value: count() }).from(matches).where(eq(ownColumn(side), actor.id));
+    const [total] = await tx
+      .select({ value: count() })
+      .from(matches)
+      .where(eq(ownColumn(side), actor.id));
     const updated = refreshedChosen + refreshedOthers;
     await recordActivity(inTransaction(ctx, tx), {
       userId: actor.id,
@@ -221,10 +248,18 @@ export async function learnFromDecision(ctx: MatchingContext<Actor | null>, deci
   const { engine, models } = await ctx.matchingEngines.get(ctx);
   const attributes = engine.attributesOf(counterpartSide(decision.side), decision.counterpartId) ?? { industry: [], stage: [], check: [], continent: [] };
   await ctx.db.transaction(async (tx) => {
-    await tx.insert(matchingUserState).values({ userId: decision.userId, state: createUserState(decision.side), decisionCount: 0 }).onConflictDoNothing();
+    await tx
+      .insert(matchingUserState)
+      .values({ userId: decision.userId, state: createUserState(decision.side), decisionCount: 0 })
+      .onConflictDoNothing();
     const [row] = await tx.select().from(matchingUserState).where(eq(matchingUserState.userId, decision.userId)).for('update');
     const state = row!.state as UserLearningState;
-    const next = recordDecision(state, models[decision.side], { accepted: decision.accepted, components: sideComponentValues(decision.components, decision.side) }, attributes);
+    const next = recordDecision(
+      state,
+      models[decision.side],
+      { accepted: decision.accepted, components: sideComponentValues(decision.components, decision.side) },
+      attributes,
+    );
     await tx
       .update(matchingUserState)
       // The database clock, which the engine syncs on (see engine-store.ts).
@@ -232,4 +267,3 @@ export async function learnFromDecision(ctx: MatchingContext<Actor | null>, deci
       .where(eq(matchingUserState.userId, decision.userId));
   });
 }
-

@@ -29,10 +29,14 @@ export function combinedStatus(startup: MatchDecision, investor: MatchDecision):
  */
 export function refusalOf(mine: MatchDecision, theirs: MatchDecision, to: 'accepted' | 'rejected'): string | null {
   if (mine === 'rejected') return to === 'accepted' ? null : 'You have already declined this match.';
-  if (theirs === 'rejected') return to === 'accepted' ? 'The other side declined this match; only they can reconsider it.' : 'The other side has already declined this match.';
+  if (theirs === 'rejected')
+    return to === 'accepted' ? 'The other side declined this match; only they can reconsider it.' : 'The other side has already declined this match.';
   if (mine === 'pending') return null;
-  if (to === 'accepted') return theirs === 'accepted' ? 'You are already connected through this match.' : 'You have already accepted this match; it now waits for the other side.';
-  return theirs === 'accepted' ? 'You are connected through this match; it can no longer be declined.' : 'You have accepted this match; it can no longer be declined.';
+  if (to === 'accepted')
+    return theirs === 'accepted' ? 'You are already connected through this match.' : 'You have already accepted this match; it now waits for the other side.';
+  return theirs === 'accepted'
+    ? 'You are connected through this match; it can no longer be declined.'
+    : 'You have accepted this match; it can no longer be declined.';
 }
 
 /** The match as one party sees it: both answers from their side, who declined, and a shared reason. */

@@ -127,7 +127,10 @@ export async function decideMatch(ctx: ServiceContext, input: UpdateMatchBody & 
       actor.userType === 'startup'
         ? { startupDecision: decision, startupDeclineReason: declineReason, startupSharesReason: sharesReason }
         : { investorDecision: decision, investorDeclineReason: declineReason, investorSharesReason: sharesReason };
-    await tx.update(matches).set({ ...ownColumns, status, updatedAt: now }).where(eq(matches.id, row.id));
+    await tx
+      .update(matches)
+      .set({ ...ownColumns, status, updatedAt: now })
+      .where(eq(matches.id, row.id));
     await tx.insert(matchDecisions).values({
       matchId: row.id,
       userId: actor.id,
@@ -157,7 +160,13 @@ export async function decideMatch(ctx: ServiceContext, input: UpdateMatchBody & 
     // committed with the decision itself.
     const components = snapshotOf(row);
     if (components) {
-      const learned: DecisionToLearn = { userId: actor.id, side: actor.userType, counterpartId: actor.userType === 'startup' ? row.investorId : row.startupId, accepted: decision === 'accepted', components };
+      const learned: DecisionToLearn = {
+        userId: actor.id,
+        side: actor.userType,
+        counterpartId: actor.userType === 'startup' ? row.investorId : row.startupId,
+        accepted: decision === 'accepted',
+        components,
+      };
       await jobs.enqueue(tx, MATCHING_JOBS.learnFromDecision, { ...learned });
     }
     return view;
@@ -190,5 +199,9 @@ export async function summarizeMatches(ctx: ServiceContext): Promise<{ averageSc
     .from(matches)
     .where(eq(ownSide(actor), actor.id));
   const mean = row?.mean;
-  return { averageScore: mean === null || mean === undefined ? 0 : Math.round(Number(mean)), pendingCount: row?.pending ?? 0, connectionRequests: row?.requests ?? 0 };
+  return {
+    averageScore: mean === null || mean === undefined ? 0 : Math.round(Number(mean)),
+    pendingCount: row?.pending ?? 0,
+    connectionRequests: row?.requests ?? 0,
+  };
 }

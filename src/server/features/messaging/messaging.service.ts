@@ -34,9 +34,17 @@ export async function sendMessage(ctx: ServiceContext, input: SendMessageBody): 
   if (input.receiverId === actor.id) throw invalid('You cannot send a message to yourself.', { receiverId: ['Choose someone else'] });
   if (!(await areConnected(ctx, input.receiverId))) throw forbidden('You can message only people you are connected with: both of you must accept the match.');
   return ctx.db.transaction(async (tx) => {
-    const [row] = await tx.insert(messages).values({ senderId: actor.id, receiverId: input.receiverId, content: input.content, sentAt: ctx.clock() }).returning();
+    const [row] = await tx
+      .insert(messages)
+      .values({ senderId: actor.id, receiverId: input.receiverId, content: input.content, sentAt: ctx.clock() })
+      .returning();
     const [receiver] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, input.receiverId));
-    await recordActivity(inTransaction(ctx, tx), { userId: actor.id, activityType: 'message_sent', entityId: row!.id, description: `Sent a message to ${receiver!.firstName} ${receiver!.lastName}` });
+    await recordActivity(inTransaction(ctx, tx), {
+      userId: actor.id,
+      activityType: 'message_sent',
+      entityId: row!.id,
+      description: `Sent a message to ${receiver!.firstName} ${receiver!.lastName}`,
+    });
     // Both users: the receiver sees it arrive, the sender's other tabs stay in step.
     await ctx.events.publish(tx, [actor.id, input.receiverId], { type: 'message', messageId: row!.id, senderId: actor.id, receiverId: input.receiverId });
     return toMessage(row!);
@@ -69,9 +77,19 @@ export async function getThread(ctx: ServiceContext, query: { partnerId: number;
 export async function markMessageRead(ctx: ServiceContext, messageId: number): Promise<Message> {
   const { actor } = ctx;
   return ctx.db.transaction(async (tx) => {
-    const [row] = await tx.update(messages).set({ read: true }).where(and(eq(messages.id, messageId), eq(messages.receiverId, actor.id))).returning();
+    const [row] = await tx
+      .update(messages)
+      .set({ read: true })
+      .where(and(eq(messages.id, messageId), eq(messages.receiverId, actor.id)))
+      .returning();
     if (!row) throw notFound('This message does not exist.');
-    await ctx.events.publish(tx, [row.senderId, actor.id], { type: 'message_read', readerId: actor.id, partnerId: row.senderId, upToMessageId: row.id, count: 1 });
+    await ctx.events.publish(tx, [row.senderId, actor.id], {
+      type: 'message_read',
+      readerId: actor.id,
+      partnerId: row.senderId,
+      upToMessageId: row.id,
+      count: 1,
+    });
     return toMessage(row);
   });
 }
@@ -104,7 +122,10 @@ export async function markThreadRead(ctx: ServiceContext, partnerId: number): Pr
 }
 
 export async function countUnread(ctx: ServiceContext): Promise<number> {
-  const [row] = await ctx.db.select({ value: count() }).from(messages).where(and(eq(messages.receiverId, ctx.actor.id), eq(messages.read, false)));
+  const [row] = await ctx.db
+    .select({ value: count() })
+    .from(messages)
+    .where(and(eq(messages.receiverId, ctx.actor.id), eq(messages.read, false)));
   return row?.value ?? 0;
 }
 
@@ -163,4 +184,3 @@ export async function countActiveConversations(ctx: ServiceContext): Promise<num
     .where(or(eq(messages.senderId, actor.id), eq(messages.receiverId, actor.id)));
   return row?.value ?? 0;
 }
-

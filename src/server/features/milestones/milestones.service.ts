@@ -78,7 +78,10 @@ export async function listMilestones(ctx: ServiceContext, partnerId: number): Pr
   return rows.map(toMilestone);
 }
 
-export async function createMilestone(ctx: ServiceContext, input: CreateMilestoneBody & { description: string; date: string; status: MilestoneStatus }): Promise<Milestone> {
+export async function createMilestone(
+  ctx: ServiceContext,
+  input: CreateMilestoneBody & { description: string; date: string; status: MilestoneStatus },
+): Promise<Milestone> {
   const { actor } = ctx;
   // The partner is investorId for a startup and startupId for an investor (docs/milestones.md).
   const partnerField = actor.userType === 'startup' ? 'investorId' : 'startupId';
@@ -95,7 +98,12 @@ export async function createMilestone(ctx: ServiceContext, input: CreateMileston
       .values({ ...pair, title: input.title, description: input.description || null, date: input.date || null, status: input.status })
       .returning();
     const partner = await partnerName(tx, actor, pair);
-    await recordActivity(txCtx, { userId: actor.id, activityType: 'milestone_created', entityId: row!.id, description: `Added the milestone "${row!.title}" with ${partner}` });
+    await recordActivity(txCtx, {
+      userId: actor.id,
+      activityType: 'milestone_created',
+      entityId: row!.id,
+      description: `Added the milestone "${row!.title}" with ${partner}`,
+    });
     await ctx.events.publish(tx, [pair.startupId, pair.investorId], { type: 'milestone_updated', milestoneId: row!.id, ...pair });
     return toMilestone(row!);
   });
@@ -109,18 +117,35 @@ export async function advanceMilestone(ctx: ServiceContext, input: { milestoneId
     const row = await ownMilestone(txCtx, input.milestoneId);
     const from = row.status as MilestoneStatus;
     if (NEXT_STATUS[from] !== status) {
-      throw conflict(from === 'completed' ? 'This milestone is already completed.' : `A milestone that is ${from.replace('_', ' ')} cannot move to ${status.replace('_', ' ')}.`);
+      throw conflict(
+        from === 'completed'
+          ? 'This milestone is already completed.'
+          : `A milestone that is ${from.replace('_', ' ')} cannot move to ${status.replace('_', ' ')}.`,
+      );
     }
     const [updated] = await tx.update(milestones).set({ status, updatedAt: ctx.clock() }).where(eq(milestones.id, row.id)).returning();
     const verb = status === 'in_progress' ? 'Started' : 'Completed';
     const partner = await partnerName(tx, actor, row);
-    await recordActivity(txCtx, { userId: actor.id, activityType: 'milestone_updated', entityId: row.id, description: `${verb} the milestone "${row.title}" with ${partner}` });
-    await ctx.events.publish(tx, [row.startupId, row.investorId], { type: 'milestone_updated', milestoneId: row.id, startupId: row.startupId, investorId: row.investorId });
+    await recordActivity(txCtx, {
+      userId: actor.id,
+      activityType: 'milestone_updated',
+      entityId: row.id,
+      description: `${verb} the milestone "${row.title}" with ${partner}`,
+    });
+    await ctx.events.publish(tx, [row.startupId, row.investorId], {
+      type: 'milestone_updated',
+      milestoneId: row.id,
+      startupId: row.startupId,
+      investorId: row.investorId,
+    });
     return toMilestone(updated!);
   });
 }
 
-export async function editMilestone(ctx: ServiceContext, input: { milestoneId: number; title?: string; description?: string; date?: string }): Promise<Milestone> {
+export async function editMilestone(
+  ctx: ServiceContext,
+  input: { milestoneId: number; title?: string; description?: string; date?: string },
+): Promise<Milestone> {
   const { actor } = ctx;
   return ctx.db.transaction(async (tx) => {
     const txCtx = inTransaction(ctx, tx);
@@ -131,8 +156,18 @@ export async function editMilestone(ctx: ServiceContext, input: { milestoneId: n
     if (input.date !== undefined) changes.date = input.date || null;
     const [updated] = await tx.update(milestones).set(changes).where(eq(milestones.id, row.id)).returning();
     const partner = await partnerName(tx, actor, row);
-    await recordActivity(txCtx, { userId: actor.id, activityType: 'milestone_updated', entityId: row.id, description: `Edited the milestone "${updated!.title}" with ${partner}` });
-    await ctx.events.publish(tx, [row.startupId, row.investorId], { type: 'milestone_updated', milestoneId: row.id, startupId: row.startupId, investorId: row.investorId });
+    await recordActivity(txCtx, {
+      userId: actor.id,
+      activityType: 'milestone_updated',
+      entityId: row.id,
+      description: `Edited the milestone "${updated!.title}" with ${partner}`,
+    });
+    await ctx.events.publish(tx, [row.startupId, row.investorId], {
+      type: 'milestone_updated',
+      milestoneId: row.id,
+      startupId: row.startupId,
+      investorId: row.investorId,
+    });
     return toMilestone(updated!);
   });
 }
@@ -144,8 +179,18 @@ export async function deleteMilestone(ctx: ServiceContext, milestoneId: number):
     const row = await ownMilestone(txCtx, milestoneId);
     await tx.delete(milestones).where(eq(milestones.id, row.id));
     const partner = await partnerName(tx, actor, row);
-    await recordActivity(txCtx, { userId: actor.id, activityType: 'milestone_updated', entityId: row.id, description: `Removed the milestone "${row.title}" with ${partner}` });
-    await ctx.events.publish(tx, [row.startupId, row.investorId], { type: 'milestone_updated', milestoneId: row.id, startupId: row.startupId, investorId: row.investorId });
+    await recordActivity(txCtx, {
+      userId: actor.id,
+      activityType: 'milestone_updated',
+      entityId: row.id,
+      description: `Removed the milestone "${row.title}" with ${partner}`,
+    });
+    await ctx.events.publish(tx, [row.startupId, row.investorId], {
+      type: 'milestone_updated',
+      milestoneId: row.id,
+      startupId: row.startupId,
+      investorId: row.investorId,
+    });
   });
 }
 
@@ -159,14 +204,25 @@ export async function listUpcomingMilestones(ctx: ServiceContext, options: { lim
   const limit = options.limit ?? 5;
   const partnerColumn = actor.userType === 'startup' ? milestones.investorId : milestones.startupId;
   const rows = await ctx.db
-    .select({ milestone: milestones, firstName: users.firstName, lastName: users.lastName, firmName: investorProfiles.firmName, companyName: startupProfiles.companyName })
+    .select({
+      milestone: milestones,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      firmName: investorProfiles.firmName,
+      companyName: startupProfiles.companyName,
+    })
     .from(milestones)
     .innerJoin(users, eq(users.id, partnerColumn))
     .leftJoin(investorProfiles, eq(investorProfiles.userId, partnerColumn))
     .leftJoin(startupProfiles, eq(startupProfiles.userId, partnerColumn))
-    .where(and(or(eq(milestones.startupId, actor.id), eq(milestones.investorId, actor.id)), inArray(partnerColumn, connectedPartnerIds(ctx)), ne(milestones.status, 'completed')))
+    .where(
+      and(
+        or(eq(milestones.startupId, actor.id), eq(milestones.investorId, actor.id)),
+        inArray(partnerColumn, connectedPartnerIds(ctx)),
+        ne(milestones.status, 'completed'),
+      ),
+    )
     .orderBy(sql`case when ${milestones.status} = 'in_progress' then 0 else 1 end`, sql`${milestones.date} asc nulls last`, asc(milestones.id))
     .limit(limit);
   return rows.map((row) => ({ ...toMilestone(row.milestone), partnerName: row.firmName ?? row.companyName ?? `${row.firstName} ${row.lastName}` }));
 }
-

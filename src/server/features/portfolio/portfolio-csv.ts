@@ -4,7 +4,17 @@ import Papa from 'papaparse';
 import type { PortfolioCompany } from '../../../shared/contracts/portfolio';
 import { formatDollars } from '../../../shared/enums';
 
-export const PORTFOLIO_CSV_HEADER = ['Company', 'Industry', 'Stage', 'Website', 'Investment date', 'Investment (USD)', 'Investment', 'Performance', 'Description'];
+export const PORTFOLIO_CSV_HEADER = [
+  'Company',
+  'Industry',
+  'Stage',
+  'Website',
+  'Investment date',
+  'Investment (USD)',
+  'Investment',
+  'Performance',
+  'Description',
+];
 
 // A text cell starting with = + - @ (or a tab, CR or LF, or the full-width forms of the four signs)
 // is run as a formula by spreadsheet apps: papaparse puts an apostrophe in front, which makes it

@@ -31,7 +31,11 @@ const ownedBy = (actor: Actor, id: number) => and(eq(portfolioCompanies.id, id),
 
 export async function listPortfolio(ctx: ServiceContext): Promise<PortfolioCompany[]> {
   const { db, actor } = ctx;
-  const rows = await db.select().from(portfolioCompanies).where(eq(portfolioCompanies.investorId, actor.id)).orderBy(desc(portfolioCompanies.investmentDate), desc(portfolioCompanies.id));
+  const rows = await db
+    .select()
+    .from(portfolioCompanies)
+    .where(eq(portfolioCompanies.investorId, actor.id))
+    .orderBy(desc(portfolioCompanies.investmentDate), desc(portfolioCompanies.id));
   return rows.map(toCompany);
 }
 
@@ -103,7 +107,12 @@ export async function listPortfolioCandidates(ctx: ServiceContext) {
     .where(
       and(
         inArray(startupProfiles.userId, connectedPartnerIds(ctx)),
-        notExists(db.select({ id: portfolioCompanies.id }).from(portfolioCompanies).where(and(eq(portfolioCompanies.investorId, actor.id), eq(portfolioCompanies.startupId, startupProfiles.userId)))),
+        notExists(
+          db
+            .select({ id: portfolioCompanies.id })
+            .from(portfolioCompanies)
+            .where(and(eq(portfolioCompanies.investorId, actor.id), eq(portfolioCompanies.startupId, startupProfiles.userId))),
+        ),
       ),
     )
     .orderBy(asc(startupProfiles.companyName));

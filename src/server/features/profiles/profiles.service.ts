@@ -115,7 +115,12 @@ export async function updateStartupProfile(ctx: ServiceContext, input: UpdateSta
       .values({ userId: actor.id, ...values, profileCompleteness })
       .onConflictDoUpdate({ target: startupProfiles.userId, set: { ...values, profileCompleteness, updatedAt: sql`now()` } })
       .returning();
-    await recordActivity(inTransaction(ctx, tx), { userId: actor.id, activityType: 'profile_updated', entityId: row!.id, description: existing ? 'Updated your company profile' : 'Created your company profile' });
+    await recordActivity(inTransaction(ctx, tx), {
+      userId: actor.id,
+      activityType: 'profile_updated',
+      entityId: row!.id,
+      description: existing ? 'Updated your company profile' : 'Created your company profile',
+    });
     return toStartupProfile(row!);
   });
   await runProfileSavedReactions(ctx);
@@ -145,7 +150,12 @@ export async function updateInvestorProfile(ctx: ServiceContext, input: UpdateIn
       .values({ userId: actor.id, ...values, profileCompleteness })
       .onConflictDoUpdate({ target: investorProfiles.userId, set: { ...values, profileCompleteness, updatedAt: sql`now()` } })
       .returning();
-    await recordActivity(inTransaction(ctx, tx), { userId: actor.id, activityType: 'profile_updated', entityId: row!.id, description: existing ? 'Updated your firm profile' : 'Created your firm profile' });
+    await recordActivity(inTransaction(ctx, tx), {
+      userId: actor.id,
+      activityType: 'profile_updated',
+      entityId: row!.id,
+      description: existing ? 'Updated your firm profile' : 'Created your firm profile',
+    });
     return toInvestorProfile(row!);
   });
   await runProfileSavedReactions(ctx);
@@ -158,7 +168,14 @@ async function recordProfileView(ctx: ServiceContext, viewedUserId: number, name
   const [recent] = await ctx.db
     .select({ id: activities.id })
     .from(activities)
-    .where(and(eq(activities.userId, viewer.id), eq(activities.activityType, 'viewed_profile'), eq(activities.entityId, viewedUserId), gt(activities.createdAt, since)))
+    .where(
+      and(
+        eq(activities.userId, viewer.id),
+        eq(activities.activityType, 'viewed_profile'),
+        eq(activities.entityId, viewedUserId),
+        gt(activities.createdAt, since),
+      ),
+    )
     .limit(1);
   if (recent) return;
   await recordActivity(ctx, { userId: viewer.id, activityType: 'viewed_profile', entityId: viewedUserId, description: `Viewed ${name}'s profile` });

@@ -10,7 +10,13 @@ import type { SystemContext } from '../../service-context';
 import type { SecurityEventType } from './security-events.service';
 
 /** Events any stranger can cause without an account or a session. */
-export const ANONYMOUS_TRAFFIC_EVENTS: readonly SecurityEventType[] = ['login_failed', 'login_throttled', 'login_lockout', 'registration_throttled', 'cross_site_denied'];
+export const ANONYMOUS_TRAFFIC_EVENTS: readonly SecurityEventType[] = [
+  'login_failed',
+  'login_throttled',
+  'login_lockout',
+  'registration_throttled',
+  'cross_site_denied',
+];
 
 export interface RetentionPolicy {
   /** Anonymous-traffic events older than this are deleted. */

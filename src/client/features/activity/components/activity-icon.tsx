@@ -41,7 +41,10 @@ export function activityIcon(activityType: string): LucideIcon {
 
 export function ActivityIconBadge({ activityType, className }: { activityType: string; className?: string }) {
   return (
-    <div data-activity-type={activityType} className={cn('flex size-9 shrink-0 items-center justify-center rounded-full bg-accent text-accent-foreground', className)}>
+    <div
+      data-activity-type={activityType}
+      className={cn('flex size-9 shrink-0 items-center justify-center rounded-full bg-accent text-accent-foreground', className)}
+    >
       {/* createElement: the icon is looked up, not declared, so it is not a component made during render. */}
       {createElement(activityIcon(activityType), { 'aria-hidden': true, className: 'size-4' })}
     </div>

@@ -20,6 +20,13 @@ export function ActivityRow({ activity, timeStyle }: { activity: Activity; timeS
 
 export function ActivityRowsSkeleton({ count, label, className }: { count: number; label: string; className?: string }) {
   return (
-    <ListSkeleton label={label} rows={count} leadingClassName="size-9 rounded-full" lineWidths={['w-3/4', 'w-20']} rowTestId="activity-skeleton-row" className={className} />
+    <ListSkeleton
+      label={label}
+      rows={count}
+      leadingClassName="size-9 rounded-full"
+      lineWidths={['w-3/4', 'w-20']}
+      rowTestId="activity-skeleton-row"
+      className={className}
+    />
   );
 }

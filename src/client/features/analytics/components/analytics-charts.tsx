@@ -69,7 +69,16 @@ export function MatchFunnelChart({ funnel }: { funnel: InvestorAnalytics['funnel
       summary={`${plural(funnel.suggested, 'startup', 'startups')} suggested: ${funnel.accepted} accepted (${percent(funnel.accepted, funnel.suggested)}%), ${funnel.declined} declined, ${funnel.pending} awaiting your decision.`}
       table={{ columns: ['Stage', 'Startups'], rows: stages.map((stage) => [stage.label, stage.count]) }}
       isEmpty={funnel.suggested === 0}
-      empty={{ icon: Handshake, title: 'No matches yet', description: 'Startups that fit your investment criteria appear here once they are matched with you.', action: <LinkButton href={paths.matches('investor')} size="sm">Browse startups</LinkButton> }}
+      empty={{
+        icon: Handshake,
+        title: 'No matches yet',
+        description: 'Startups that fit your investment criteria appear here once they are matched with you.',
+        action: (
+          <LinkButton href={paths.matches('investor')} size="sm">
+            Browse startups
+          </LinkButton>
+        ),
+      }}
       chartHeight={barsHeight(stages.length)}
     >
       <HorizontalBars data={stages} valueName="Startups" />
@@ -123,7 +132,11 @@ const acceptedEmpty = {
   icon: Rocket,
   title: 'No accepted startups yet',
   description: 'Accept the startups you want to talk to; their industries and stages show here.',
-  action: <LinkButton href={paths.matches('investor')} size="sm">Review startups</LinkButton>,
+  action: (
+    <LinkButton href={paths.matches('investor')} size="sm">
+      Review startups
+    </LinkButton>
+  ),
 };
 
 export function AcceptedByIndustryChart({ rows }: { rows: InvestorAnalytics['acceptedByIndustry'] }) {
@@ -170,7 +183,11 @@ export function WeeklyActivityChart({ weeks, className }: { weeks: InvestorAnaly
       summary={`In the last ${weeks.length} weeks you sent ${plural(messages, 'message', 'messages')} and opened ${plural(documents, 'document', 'documents')} (counted once per week each).`}
       table={{ columns: ['Week of', 'Messages sent', 'Documents viewed'], rows: data.map((week) => [week.label, week.messagesSent, week.documentsViewed]) }}
       isEmpty={messages + documents === 0}
-      empty={{ icon: MessagesSquare, title: 'No activity in the last 12 weeks', description: 'Messages you send and data room documents you open show here, week by week.' }}
+      empty={{
+        icon: MessagesSquare,
+        title: 'No activity in the last 12 weeks',
+        description: 'Messages you send and data room documents you open show here, week by week.',
+      }}
       chartHeight={272}
       className={className}
     >
@@ -192,8 +209,23 @@ export function WeeklyActivityChart({ weeks, className }: { weeks: InvestorAnaly
               <XAxis dataKey="label" tick={AXIS_TICK} axisLine={{ stroke: CHART_COLORS.grid }} tickLine={false} interval="preserveStartEnd" minTickGap={16} />
               <YAxis allowDecimals={false} tick={AXIS_TICK} axisLine={false} tickLine={false} />
               <Tooltip {...TOOLTIP_PROPS} cursor={{ stroke: CHART_COLORS.grid }} labelFormatter={(label) => `Week of ${String(label)}`} />
-              <Line type="monotone" dataKey="messagesSent" name="Messages sent" stroke={CHART_COLORS.primary} strokeWidth={2} dot={{ r: 3, fill: CHART_COLORS.primary }} />
-              <Line type="monotone" dataKey="documentsViewed" name="Documents viewed" stroke={CHART_COLORS.success} strokeWidth={2} strokeDasharray="6 4" dot={{ r: 3, fill: CHART_COLORS.success }} />
+              <Line
+                type="monotone"
+                dataKey="messagesSent"
+                name="Messages sent"
+                stroke={CHART_COLORS.primary}
+                strokeWidth={2}
+                dot={{ r: 3, fill: CHART_COLORS.primary }}
+              />
+              <Line
+                type="monotone"
+                dataKey="documentsViewed"
+                name="Documents viewed"
+                stroke={CHART_COLORS.success}
+                strokeWidth={2}
+                strokeDasharray="6 4"
+                dot={{ r: 3, fill: CHART_COLORS.success }}
+              />
             </LineChart>
           </ResponsiveContainer>
         </div>
@@ -206,7 +238,11 @@ const portfolioEmpty = {
   icon: Briefcase,
   title: 'No portfolio companies',
   description: 'Add the companies you have invested in; your portfolio’s make-up shows here.',
-  action: <LinkButton href={paths.portfolio()} size="sm">Open portfolio</LinkButton>,
+  action: (
+    <LinkButton href={paths.portfolio()} size="sm">
+      Open portfolio
+    </LinkButton>
+  ),
 };
 
 export function PortfolioByIndustryChart({ rows }: { rows: InvestorAnalytics['portfolioByIndustry'] }) {

@@ -19,9 +19,7 @@ export function LoginForm() {
   const { errors } = form.formState;
   const isPending = loginMutation.isPending;
 
-  const onSubmit = form.handleSubmit((values) =>
-    loginMutation.mutate(values, { onError: (error) => applyServerFieldErrors(error, form.setError, FIELDS) }),
-  );
+  const onSubmit = form.handleSubmit((values) => loginMutation.mutate(values, { onError: (error) => applyServerFieldErrors(error, form.setError, FIELDS) }));
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Sign in">

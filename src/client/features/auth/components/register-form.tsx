@@ -23,9 +23,7 @@ export function RegisterForm() {
   const isPending = registerMutation.isPending;
   const field = form.register;
 
-  const onSubmit = form.handleSubmit((values) =>
-    registerMutation.mutate(values, { onError: (error) => applyServerFieldErrors(error, form.setError, FIELDS) }),
-  );
+  const onSubmit = form.handleSubmit((values) => registerMutation.mutate(values, { onError: (error) => applyServerFieldErrors(error, form.setError, FIELDS) }));
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Create account">
@@ -33,9 +31,7 @@ export function RegisterForm() {
         <FormField id="register-user-type" label="Account Type" error={errors.userType?.message}>
           {(control) => (
             <Select {...control} defaultValue="" {...field('userType')}>
-              <option value="">
-                Select account type
-              </option>
+              <option value="">Select account type</option>
               {USER_TYPES.map((type) => (
                 <option key={type} value={type}>
                   {USER_TYPE_LABELS[type]}

@@ -60,7 +60,10 @@ function investorCards(stats: Extract<DashboardStats, { kind: 'investor' }>): St
       icon: Gauge,
       ...(stats.averageMatchScore > 0
         ? { description: 'Mean compatibility across your startup matches', link: { href: INVESTOR_MATCHES, label: 'See your matches' } }
-        : { description: 'Scores appear as startups match with you', link: { href: paths.profile('investor', { tab: 'criteria' }), label: 'Review your investment criteria' } }),
+        : {
+            description: 'Scores appear as startups match with you',
+            link: { href: paths.profile('investor', { tab: 'criteria' }), label: 'Review your investment criteria' },
+          }),
     },
     {
       title: 'Potential Startups',

@@ -16,7 +16,8 @@ export function ProfileCompletionCard({ userType, className }: { userType: UserT
   const { data: profile, isPending, isError } = query;
   const basePath = paths.profile(userType);
   // No profile yet (null) shows 0% and the whole checklist to do.
-  const checklist = userType === 'startup' ? startupChecklist(profile?.kind === 'startup' ? profile : null) : investorChecklist(profile?.kind === 'investor' ? profile : null);
+  const checklist =
+    userType === 'startup' ? startupChecklist(profile?.kind === 'startup' ? profile : null) : investorChecklist(profile?.kind === 'investor' ? profile : null);
   const percentage = profile?.profileCompleteness ?? 0;
   const doneCount = checklist.filter((item) => item.isDone).length;
   return (
@@ -68,7 +69,10 @@ export function ProfileCompletionCard({ userType, className }: { userType: UserT
                     <Circle aria-hidden className="size-[18px] shrink-0 text-muted-foreground" />
                     <span className="flex-1">{item.label}</span>
                     <span className="sr-only">{' (to do)'}</span>
-                    <ArrowRight aria-hidden className="size-4 text-muted-foreground opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100" />
+                    <ArrowRight
+                      aria-hidden
+                      className="size-4 text-muted-foreground opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100"
+                    />
                   </Link>
                 )}
               </li>

@@ -54,7 +54,9 @@ export function TopMatchesCard({ userType, className }: { userType: UserType; cl
         icon: Handshake,
         title: 'No matches found',
         description:
-          userType === 'startup' ? 'Generate matches to see the investors that fit your startup best.' : 'Startups that fit your investment criteria will appear here, ranked by score.',
+          userType === 'startup'
+            ? 'Generate matches to see the investors that fit your startup best.'
+            : 'Startups that fit your investment criteria will appear here, ranked by score.',
         action: <LinkButton href={matchesPath}>{userType === 'startup' ? 'Go to investor matches' : 'Browse startups'}</LinkButton>,
       }}
       footer={{ href: matchesPath, label: 'View all matches' }}

@@ -36,7 +36,16 @@ export function AutoShareDialog() {
 function SettingsForm({ onDone }: { onDone: () => void }) {
   const settings = useQuery(dataRoomSettingsQuery);
   if (settings.isPending) return <Spinner label="Loading your settings" showLabel className="flex justify-center py-8" />;
-  if (settings.isError) return <ErrorState compact title="We couldn't load your settings" message={settings.error.message} onRetry={() => void settings.refetch()} isRetrying={settings.isFetching} />;
+  if (settings.isError)
+    return (
+      <ErrorState
+        compact
+        title="We couldn't load your settings"
+        message={settings.error.message}
+        onRetry={() => void settings.refetch()}
+        isRetrying={settings.isFetching}
+      />
+    );
   return <SettingsFields initial={settings.data.autoShareCategories} onDone={onDone} />;
 }
 

@@ -8,7 +8,17 @@ import { Button } from '@/components/ui/button';
 import { formatRelativeTime } from '@/lib/format';
 import { useDeleteDocument } from '../api';
 import { formatShortDate, pluralize } from '../document-format';
-import { DateCell, DocumentNameCell, DocumentTable, DownloadButton, KIND_COLUMNS, KindCells, KindSummary, PreviewButton, type DocumentColumn } from './document-parts';
+import {
+  DateCell,
+  DocumentNameCell,
+  DocumentTable,
+  DownloadButton,
+  KIND_COLUMNS,
+  KindCells,
+  KindSummary,
+  PreviewButton,
+  type DocumentColumn,
+} from './document-parts';
 import { PreviewDialog } from './preview-dialog';
 import { ShareDialog } from './share-dialog';
 

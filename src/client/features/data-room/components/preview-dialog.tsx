@@ -52,7 +52,15 @@ function useRecordedView(documentId: number, isEnabled: boolean) {
   }, [documentId, isEnabled]);
 }
 
-function ContentLoader({ documentId, kind, children }: { documentId: number; kind: Exclude<PreviewKind, 'pdf'>; children: (content: ArrayBuffer | string) => ReactNode }) {
+function ContentLoader({
+  documentId,
+  kind,
+  children,
+}: {
+  documentId: number;
+  kind: Exclude<PreviewKind, 'pdf'>;
+  children: (content: ArrayBuffer | string) => ReactNode;
+}) {
   const query = useQuery({
     queryKey: dataRoomKeys.content(documentId, kind),
     queryFn: async ({ signal }) => {
@@ -64,7 +72,10 @@ function ContentLoader({ documentId, kind, children }: { documentId: number; kin
     staleTime: 0,
   });
   if (query.isPending) return <Spinner label="Loading the document" showLabel className="flex justify-center py-16" />;
-  if (query.isError) return <ErrorState title="We couldn't open this document" message={query.error.message} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
+  if (query.isError)
+    return (
+      <ErrorState title="We couldn't open this document" message={query.error.message} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
+    );
   return children(query.data);
 }
 
@@ -163,7 +174,9 @@ export function PreviewDialog({
 function PreviewBody({ document, recordViews }: { document: DocumentSummary; recordViews: boolean }) {
   useRecordedView(document.id, recordViews);
   const kind = documentKind(document.type);
-  const details = [document.category, kind.label, formatFileSize(document.size), document.owner ? `Shared by ${document.owner.companyName}` : null].filter(Boolean).join(' · ');
+  const details = [document.category, kind.label, formatFileSize(document.size), document.owner ? `Shared by ${document.owner.companyName}` : null]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <>
       <DialogHeader>

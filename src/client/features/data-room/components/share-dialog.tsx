@@ -23,7 +23,11 @@ interface InvestorRow {
 
 function engagementText(grant: DocumentGrant): string {
   if (grant.views === 0) return 'Not opened yet';
-  const parts = [pluralize(grant.views, 'view'), grant.lastViewedAt ? `last ${formatRelativeTime(grant.lastViewedAt)}` : null, grant.totalViewMs > 0 ? `${formatDuration(grant.totalViewMs)} in total` : null];
+  const parts = [
+    pluralize(grant.views, 'view'),
+    grant.lastViewedAt ? `last ${formatRelativeTime(grant.lastViewedAt)}` : null,
+    grant.totalViewMs > 0 ? `${formatDuration(grant.totalViewMs)} in total` : null,
+  ];
   return parts.filter(Boolean).join(' · ');
 }
 
@@ -57,21 +61,27 @@ function ShareBody({ document }: { document: { id: number; name: string } }) {
     <>
       <DialogHeader>
         <DialogTitle className="break-words">Share "{document.name}"</DialogTitle>
-        <DialogDescription>
-          Choose which of your connected investors can open this document. Removing access takes effect immediately.
-        </DialogDescription>
+        <DialogDescription>Choose which of your connected investors can open this document. Removing access takes effect immediately.</DialogDescription>
       </DialogHeader>
       {isPending ? (
         <DocumentRowsSkeleton rows={2} label="Loading investors" />
       ) : failed ? (
-        <ErrorState compact title="We couldn't load your investors" message={failed.error?.message} onRetry={() => void failed.refetch()} isRetrying={failed.isFetching} />
+        <ErrorState
+          compact
+          title="We couldn't load your investors"
+          message={failed.error?.message}
+          onRetry={() => void failed.refetch()}
+          isRetrying={failed.isFetching}
+        />
       ) : rows.length === 0 ? (
         <EmptyState
           icon={Handshake}
           title="No connected investors"
           description="You can share documents with investors whose match you have accepted."
           action={
-            <LinkButton href={paths.matches('startup')} size="sm">Go to investor matches</LinkButton>
+            <LinkButton href={paths.matches('startup')} size="sm">
+              Go to investor matches
+            </LinkButton>
           }
           className="py-8"
           headingLevel={3}

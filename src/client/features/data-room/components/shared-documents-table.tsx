@@ -10,7 +10,17 @@ import { LinkButton } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { toast } from '@/lib/use-toast';
 import { formatShortDate, pluralize } from '../document-format';
-import { DateCell, DocumentNameCell, DocumentTable, DownloadButton, KIND_COLUMNS, KindCells, KindSummary, PreviewButton, type DocumentColumn } from './document-parts';
+import {
+  DateCell,
+  DocumentNameCell,
+  DocumentTable,
+  DownloadButton,
+  KIND_COLUMNS,
+  KindCells,
+  KindSummary,
+  PreviewButton,
+  type DocumentColumn,
+} from './document-parts';
 import { PreviewDialog } from './preview-dialog';
 
 export function SharedDocuments({ documents }: { documents: DocumentSummary[] }) {
@@ -34,9 +44,7 @@ export function SharedDocuments({ documents }: { documents: DocumentSummary[] })
           icon={FolderLock}
           title="No documents"
           description="When a startup you are connected with shares a document with you, it appears here."
-          action={
-            <LinkButton href={paths.matches('investor')}>Browse startups</LinkButton>
-          }
+          action={<LinkButton href={paths.matches('investor')}>Browse startups</LinkButton>}
         />
       ) : (
         <section aria-labelledby="shared-documents-heading" className="grid gap-3">
@@ -78,7 +86,10 @@ function SharedDocumentsTable({ documents, onPreview }: { documents: DocumentSum
             />
             <td className="hidden px-3 py-3 md:table-cell">
               {owner && (
-                <Link href={paths.publicStartup(owner.id)} className="rounded-sm break-words text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring">
+                <Link
+                  href={paths.publicStartup(owner.id)}
+                  className="rounded-sm break-words text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+                >
                   {owner.companyName}
                 </Link>
               )}

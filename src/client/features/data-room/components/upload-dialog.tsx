@@ -183,7 +183,16 @@ export function UploadDialog({ trigger }: { trigger: ReactNode }) {
           </div>
 
           <FormField id={`${ids}-name`} label="Document Name" hint="Shown to investors. Defaults to the file name.">
-            {(control) => <Input {...control} value={name} maxLength={200} disabled={isUploading} onChange={(event) => setName(event.target.value)} placeholder="e.g. Series A pitch deck" />}
+            {(control) => (
+              <Input
+                {...control}
+                value={name}
+                maxLength={200}
+                disabled={isUploading}
+                onChange={(event) => setName(event.target.value)}
+                placeholder="e.g. Series A pitch deck"
+              />
+            )}
           </FormField>
 
           <FormField id={`${ids}-category`} label="Document Type">

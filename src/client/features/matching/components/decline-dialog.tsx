@@ -56,7 +56,8 @@ export function DeclineDialog({
           <DialogHeader>
             <DialogTitle>Decline {name}?</DialogTitle>
             <DialogDescription>
-              The match moves to Rejected, and you can reconsider it later. A reason is optional; it helps us suggest better matches, and {name} sees it only if you share it.
+              The match moves to Rejected, and you can reconsider it later. A reason is optional; it helps us suggest better matches, and {name} sees it only if
+              you share it.
             </DialogDescription>
           </DialogHeader>
           <fieldset className="grid gap-2" disabled={isPending}>

@@ -5,7 +5,19 @@
 // other connection-only actions once both accepted. View Profile always.
 import { useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link } from 'wouter';
-import { BriefcaseBusiness, CircleCheck, CircleDashed, CircleX, Hourglass, LoaderCircle, MapPin, MessageSquare, RotateCcw, ThumbsUp, UserRoundPlus } from 'lucide-react';
+import {
+  BriefcaseBusiness,
+  CircleCheck,
+  CircleDashed,
+  CircleX,
+  Hourglass,
+  LoaderCircle,
+  MapPin,
+  MessageSquare,
+  RotateCcw,
+  ThumbsUp,
+  UserRoundPlus,
+} from 'lucide-react';
 import type { DeclineReason, MatchDecision, MatchStatus, UserType } from '@shared/enums';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
@@ -32,7 +44,8 @@ function StatusBadge({ status }: { status: MatchStatus }) {
 /** What Reconsider will do, in the confirmation: it depends on the other side's answer. */
 function reconsiderText(match: MatchView): string {
   const { name } = match.counterpart;
-  if (match.theirDecision === 'accepted') return `${name} has already accepted, so you will be connected at once: you can message each other and share documents.`;
+  if (match.theirDecision === 'accepted')
+    return `${name} has already accepted, so you will be connected at once: you can message each other and share documents.`;
   if (match.theirDecision === 'rejected') return `${name} has declined this match too. You will be connected only if they reconsider as well.`;
   return `The match goes back to Pending and waits for ${name}. You will be connected once they accept too.`;
 }

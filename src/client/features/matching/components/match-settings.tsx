@@ -56,7 +56,15 @@ export function MatchSettings({
           <Label htmlFor={`${id}-search`}>Search</Label>
           <div className="relative">
             <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-            <Input id={`${id}-search`} type="search" value={filters.search} onChange={(event) => set({ search: event.target.value })} placeholder={searchPlaceholder} className="pl-9" maxLength={100} />
+            <Input
+              id={`${id}-search`}
+              type="search"
+              value={filters.search}
+              onChange={(event) => set({ search: event.target.value })}
+              placeholder={searchPlaceholder}
+              className="pl-9"
+              maxLength={100}
+            />
           </div>
         </div>
         <div className="grid content-start gap-2">

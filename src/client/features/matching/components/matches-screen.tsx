@@ -15,7 +15,17 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api';
 import { useTabParam } from '@/lib/use-tab-param';
 import { useGenerateMatches } from '../api';
-import { DEFAULT_FILTERS, STATUS_FILTERS, applyFilters, countByStatus, hasActiveFilters, withStatus, type MatchFilters, type MatchView, type StatusFilter } from '../match-view';
+import {
+  DEFAULT_FILTERS,
+  STATUS_FILTERS,
+  applyFilters,
+  countByStatus,
+  hasActiveFilters,
+  withStatus,
+  type MatchFilters,
+  type MatchView,
+  type StatusFilter,
+} from '../match-view';
 import { MatchCard } from './match-card';
 import { MatchSettings } from './match-settings';
 
@@ -66,7 +76,14 @@ export function MatchesScreen<T extends { id: number }>({
   const [status, setStatus] = useTabParam(STATUS_FILTERS, 'all');
 
   const views = useMemo(() => (data ?? []).map((match) => ({ view: toView(match), raw: match })), [data, toView]);
-  const filtered = useMemo(() => applyFilters(views.map((entry) => entry.view), filters), [views, filters]);
+  const filtered = useMemo(
+    () =>
+      applyFilters(
+        views.map((entry) => entry.view),
+        filters,
+      ),
+    [views, filters],
+  );
   const counts = useMemo(() => countByStatus(filtered), [filtered]);
   const shown = useMemo(() => withStatus(filtered, status), [filtered, status]);
   const rawById = useMemo(() => new Map(views.map((entry) => [entry.view.id, entry.raw])), [views]);
@@ -183,7 +200,9 @@ function useFocusAfterDecision(shown: readonly MatchView[]) {
     if (same && same.myDecision === requested.from) return; // the list has not caught up yet
     handled.current = requested;
     const target = same ?? shown[Math.min(requested.position, shown.length - 1)];
-    const element = target ? document.getElementById(`match-card-${target.id}`) : tabsRef.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+    const element = target
+      ? document.getElementById(`match-card-${target.id}`)
+      : tabsRef.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
     element?.focus();
   }, [requested, shown]);
   return { request, tabsRef };
@@ -201,12 +220,17 @@ function GenerateButton({ isPending, onGenerate }: { isPending: boolean; onGener
 /** The 409 from generation: say the server's sentence where the user is looking, with the way out. */
 function ProfileFirstNotice({ message, viewer }: { message: string; viewer: UserType }) {
   return (
-    <div role="alert" className="flex flex-col gap-3 rounded-xl border border-destructive/30 bg-destructive/5 p-4 sm:flex-row sm:items-center sm:justify-between">
+    <div
+      role="alert"
+      className="flex flex-col gap-3 rounded-xl border border-destructive/30 bg-destructive/5 p-4 sm:flex-row sm:items-center sm:justify-between"
+    >
       <p className="flex items-start gap-2 text-sm font-medium">
         <UserRoundPen aria-hidden className="mt-0.5 size-4 shrink-0 text-destructive" />
         {message}
       </p>
-      <LinkButton href={paths.profile(viewer)} size="sm" className="self-start sm:self-auto">Complete your profile</LinkButton>
+      <LinkButton href={paths.profile(viewer)} size="sm" className="self-start sm:self-auto">
+        Complete your profile
+      </LinkButton>
     </div>
   );
 }

@@ -110,7 +110,10 @@ function ScoreDetails({ viewer, breakdown }: { viewer: UserType; breakdown: Matc
                   </span>
                 </div>
                 <div aria-hidden className="h-1.5 overflow-hidden rounded-full bg-muted">
-                  <div className={cn('h-full rounded-full', component.value === null ? 'bg-muted-foreground/40' : 'bg-primary')} style={{ width: `${Math.round((component.value ?? 0.5) * 100)}%` }} />
+                  <div
+                    className={cn('h-full rounded-full', component.value === null ? 'bg-muted-foreground/40' : 'bg-primary')}
+                    style={{ width: `${Math.round((component.value ?? 0.5) * 100)}%` }}
+                  />
                 </div>
               </li>
             ))}
@@ -118,7 +121,8 @@ function ScoreDetails({ viewer, breakdown }: { viewer: UserType; breakdown: Matc
         </div>
       ))}
       <p className="text-xs text-muted-foreground md:col-span-2">
-        Each side&apos;s fit adds up the points of its components; anything unknown counts as half. The score combines the two fits so that the weaker one weighs most: a match has to suit both sides.
+        Each side&apos;s fit adds up the points of its components; anything unknown counts as half. The score combines the two fits so that the weaker one
+        weighs most: a match has to suit both sides.
       </p>
     </div>
   );

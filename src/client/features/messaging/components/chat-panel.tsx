@@ -21,7 +21,17 @@ import { groupByDay } from '../message-time';
 import { MessageComposer } from './message-composer';
 import { PartnerAvatar, partnerName } from './partner-avatar';
 
-export function ChatPanel({ partner, me, isLoading, className }: { partner: ConversationSummary | undefined; me: User; isLoading: boolean; className?: string }) {
+export function ChatPanel({
+  partner,
+  me,
+  isLoading,
+  className,
+}: {
+  partner: ConversationSummary | undefined;
+  me: User;
+  isLoading: boolean;
+  className?: string;
+}) {
   const liveStatus = useLiveStatus();
   return (
     <section aria-label={partner ? `Chat with ${partnerName(partner)}` : 'Chat'} className={cn('flex min-h-0 flex-col', className)}>
@@ -46,9 +56,7 @@ function ChatWithPartner({ partner, me, isLiveDown }: { partner: ConversationSum
         <PartnerAvatar partner={partner} className="size-10" />
         <div className="min-w-0 flex-1">
           <h2 className="truncate text-base font-semibold">{name}</h2>
-          <p className="truncate text-xs text-muted-foreground">
-            {[partner.organization, USER_TYPE_LABELS[partner.userType]].filter(Boolean).join(' · ')}
-          </p>
+          <p className="truncate text-xs text-muted-foreground">{[partner.organization, USER_TYPE_LABELS[partner.userType]].filter(Boolean).join(' · ')}</p>
         </div>
         <Button asChild variant="outline" size="sm">
           <Link href={profileHref}>
@@ -92,7 +100,10 @@ function Thread({ partner, me }: { partner: ConversationSummary; me: User }) {
     const sentinel = topSentinelRef.current;
     const scroller = scrollerRef.current;
     if (!sentinel || !scroller || !canLoadOlder) return;
-    const observer = new IntersectionObserver((entries) => entries[0]?.isIntersecting && void fetchNextPage(), { root: scroller, rootMargin: '120px 0px 0px 0px' });
+    const observer = new IntersectionObserver((entries) => entries[0]?.isIntersecting && void fetchNextPage(), {
+      root: scroller,
+      rootMargin: '120px 0px 0px 0px',
+    });
     observer.observe(sentinel);
     return () => observer.disconnect();
   }, [canLoadOlder, fetchNextPage]);
@@ -101,7 +112,14 @@ function Thread({ partner, me }: { partner: ConversationSummary; me: User }) {
   if (isError && !isFetchNextPageError) {
     return (
       <div className="flex flex-1 items-center p-4">
-        <ErrorState compact title="We couldn't load this conversation" message={error.message} onRetry={() => void refetch()} isRetrying={isRefetching} className="w-full" />
+        <ErrorState
+          compact
+          title="We couldn't load this conversation"
+          message={error.message}
+          onRetry={() => void refetch()}
+          isRetrying={isRefetching}
+          className="w-full"
+        />
       </div>
     );
   }
@@ -124,7 +142,13 @@ function Thread({ partner, me }: { partner: ConversationSummary; me: User }) {
       {hasNextPage && (
         <div className="mb-3 flex justify-center">
           {isFetchNextPageError ? (
-            <ErrorState compact title="We couldn't load earlier messages" message={error?.message} onRetry={() => void fetchNextPage()} isRetrying={isFetchingNextPage} />
+            <ErrorState
+              compact
+              title="We couldn't load earlier messages"
+              message={error?.message}
+              onRetry={() => void fetchNextPage()}
+              isRetrying={isFetchingNextPage}
+            />
           ) : (
             <Button variant="ghost" size="sm" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
               <PendingLabel isPending={isFetchingNextPage} pendingText="Loading...">

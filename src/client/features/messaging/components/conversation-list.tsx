@@ -82,7 +82,9 @@ export function ConversationList({
           : 'Accept a startup match to start a conversation with its founders.'
       }
       action={
-        <LinkButton href={paths.matches(userType)} size="sm">{userType === 'startup' ? 'View investor matches' : 'Browse startups'}</LinkButton>
+        <LinkButton href={paths.matches(userType)} size="sm">
+          {userType === 'startup' ? 'View investor matches' : 'Browse startups'}
+        </LinkButton>
       }
     />
   ) : visible.length === 0 ? (
@@ -110,7 +112,14 @@ export function ConversationList({
         </label>
         <div className="relative">
           <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-          <Input id={searchId} type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Search contacts..." className="pl-9" />
+          <Input
+            id={searchId}
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder="Search contacts..."
+            className="pl-9"
+          />
         </div>
       </div>
       {showTypeTabs ? (
@@ -138,7 +147,15 @@ export function ConversationList({
   );
 }
 
-function ConversationRow({ conversation, isSelected, onSelect }: { conversation: ConversationSummary; isSelected: boolean; onSelect: (partnerId: number) => void }) {
+function ConversationRow({
+  conversation,
+  isSelected,
+  onSelect,
+}: {
+  conversation: ConversationSummary;
+  isSelected: boolean;
+  onSelect: (partnerId: number) => void;
+}) {
   const name = partnerName(conversation);
   const hasUnread = conversation.unreadCount > 0;
   return (
@@ -180,6 +197,13 @@ function ConversationRow({ conversation, isSelected, onSelect }: { conversation:
 
 function ConversationListSkeleton() {
   return (
-    <ListSkeleton label="Loading conversations" rows={4} leadingClassName="size-10 rounded-full" lineWidths={['w-2/3', 'w-full']} className="gap-1 p-2" rowClassName="px-3 py-2.5" />
+    <ListSkeleton
+      label="Loading conversations"
+      rows={4}
+      leadingClassName="size-10 rounded-full"
+      lineWidths={['w-2/3', 'w-full']}
+      className="gap-1 p-2"
+      rowClassName="px-3 py-2.5"
+    />
   );
 }

@@ -45,11 +45,14 @@ export function MessagingWorkspace({ variant }: MessagingWorkspaceProps) {
 
   const select = (partnerId: number) => {
     // Not a new page: Back leaves the screen instead of walking through conversations.
-    setParams((previous) => {
-      const next = new URLSearchParams(previous);
-      next.set('partner', String(partnerId));
-      return next;
-    }, { replace: true });
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.set('partner', String(partnerId));
+        return next;
+      },
+      { replace: true },
+    );
     // Stacked on phones: bring the chat into view.
     if (window.matchMedia('(max-width: 767px)').matches) chatRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
   };

@@ -87,7 +87,10 @@ function MilestoneFormBody({ mode, onDone, userType, partnerId }: { mode: Milest
   const onServerError = (error: unknown) => applyServerFieldErrors(error, form.setError, FIELDS);
   const onSubmit = form.handleSubmit((values) => {
     if (editing) {
-      edit.mutate({ id: editing.id, fields: { title: values.title, description: values.description, date: values.date } }, { onSuccess: onDone, onError: onServerError });
+      edit.mutate(
+        { id: editing.id, fields: { title: values.title, description: values.description, date: values.date } },
+        { onSuccess: onDone, onError: onServerError },
+      );
     } else {
       create.mutate(values, { onSuccess: onDone, onError: onServerError });
     }

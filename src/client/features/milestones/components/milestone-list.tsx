@@ -65,7 +65,11 @@ export function MilestoneList({
           target.focus();
         }}
         title="Delete milestone"
-        description={<>Are you sure you want to delete "{toDelete?.title}"? It will be removed from the plan you share with {partnerName}.</>}
+        description={
+          <>
+            Are you sure you want to delete "{toDelete?.title}"? It will be removed from the plan you share with {partnerName}.
+          </>
+        }
         confirmLabel="Delete"
         onConfirm={() => {
           if (!toDelete) return;
@@ -77,7 +81,17 @@ export function MilestoneList({
   );
 }
 
-function MilestoneRow({ milestone, isFocusTarget, onEdit, onDelete }: { milestone: Milestone; isFocusTarget: boolean; onEdit: () => void; onDelete: () => void }) {
+function MilestoneRow({
+  milestone,
+  isFocusTarget,
+  onEdit,
+  onDelete,
+}: {
+  milestone: Milestone;
+  isFocusTarget: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const advance = useAdvanceMilestone();
   const titleRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -102,7 +116,10 @@ function MilestoneRow({ milestone, isFocusTarget, onEdit, onDelete }: { mileston
             id={titleId}
             ref={titleRef}
             tabIndex={-1}
-            className={cn('min-w-0 rounded-sm text-sm font-semibold break-words outline-none focus-visible:ring-2 focus-visible:ring-ring', isCompleted && 'text-muted-foreground line-through decoration-1')}
+            className={cn(
+              'min-w-0 rounded-sm text-sm font-semibold break-words outline-none focus-visible:ring-2 focus-visible:ring-ring',
+              isCompleted && 'text-muted-foreground line-through decoration-1',
+            )}
           >
             {milestone.title}
           </h3>
@@ -116,12 +133,25 @@ function MilestoneRow({ milestone, isFocusTarget, onEdit, onDelete }: { mileston
       {!isCompleted && (
         <div className="flex shrink-0 items-center gap-2">
           {milestone.status === 'pending' ? (
-            <Button size="sm" variant="outline" aria-disabled={advance.isPending || undefined} onClick={onAdvance} aria-label={`Start ${milestone.title}`} className={PENDING_CLASS}>
+            <Button
+              size="sm"
+              variant="outline"
+              aria-disabled={advance.isPending || undefined}
+              onClick={onAdvance}
+              aria-label={`Start ${milestone.title}`}
+              className={PENDING_CLASS}
+            >
               {advance.isPending ? <LoaderCircle aria-hidden className="animate-spin" /> : <Play aria-hidden />}
               Start
             </Button>
           ) : (
-            <Button size="sm" aria-disabled={advance.isPending || undefined} onClick={onAdvance} aria-label={`Complete ${milestone.title}`} className={PENDING_CLASS}>
+            <Button
+              size="sm"
+              aria-disabled={advance.isPending || undefined}
+              onClick={onAdvance}
+              aria-label={`Complete ${milestone.title}`}
+              className={PENDING_CLASS}
+            >
               {advance.isPending ? <LoaderCircle aria-hidden className="animate-spin" /> : <CheckCircle2 aria-hidden />}
               Complete
             </Button>

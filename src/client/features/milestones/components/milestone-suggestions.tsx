@@ -30,7 +30,15 @@ export function unusedSuggestions(existingTitles: readonly string[]): SuggestedM
   return SUGGESTED_MILESTONES.filter((suggestion) => !used.has(normalize(suggestion.title)));
 }
 
-function SuggestionList({ suggestions, onAdd, pendingTitle }: { suggestions: readonly SuggestedMilestone[]; onAdd: (suggestion: SuggestedMilestone) => void; pendingTitle: string | null }) {
+function SuggestionList({
+  suggestions,
+  onAdd,
+  pendingTitle,
+}: {
+  suggestions: readonly SuggestedMilestone[];
+  onAdd: (suggestion: SuggestedMilestone) => void;
+  pendingTitle: string | null;
+}) {
   return (
     <ul className="grid gap-2">
       {suggestions.map((suggestion) => {
@@ -46,7 +54,13 @@ function SuggestionList({ suggestions, onAdd, pendingTitle }: { suggestions: rea
               </div>
               <p className="text-xs text-muted-foreground">{suggestion.description}</p>
             </div>
-            <Button size="sm" variant="outline" disabled={pendingTitle !== null} onClick={() => onAdd(suggestion)} aria-label={`${isAdding ? 'Adding' : 'Add to plan'}: ${suggestion.title}`}>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={pendingTitle !== null}
+              onClick={() => onAdd(suggestion)}
+              aria-label={`${isAdding ? 'Adding' : 'Add to plan'}: ${suggestion.title}`}
+            >
               {isAdding ? <LoaderCircle aria-hidden className="animate-spin" /> : <Plus aria-hidden />}
               {isAdding ? 'Adding...' : 'Add to plan'}
             </Button>
@@ -58,7 +72,15 @@ function SuggestionList({ suggestions, onAdd, pendingTitle }: { suggestions: rea
 }
 
 /** The empty plan: the suggestions, front and centre. */
-export function EmptyPlanSuggestions({ onAdd, pendingTitle, onCreateOwn }: { onAdd: (suggestion: SuggestedMilestone) => void; pendingTitle: string | null; onCreateOwn: () => void }) {
+export function EmptyPlanSuggestions({
+  onAdd,
+  pendingTitle,
+  onCreateOwn,
+}: {
+  onAdd: (suggestion: SuggestedMilestone) => void;
+  pendingTitle: string | null;
+  onCreateOwn: () => void;
+}) {
   return (
     <section aria-labelledby="milestone-suggestions-title" className="grid gap-4 rounded-xl border border-dashed bg-muted/30 p-4 sm:p-5">
       <div className="flex items-start gap-3">
@@ -85,7 +107,15 @@ export function EmptyPlanSuggestions({ onAdd, pendingTitle, onCreateOwn }: { onA
 }
 
 /** Under a plan that has milestones: the unused suggestions, collapsed. */
-export function MoreSuggestions({ existingTitles, onAdd, pendingTitle }: { existingTitles: readonly string[]; onAdd: (suggestion: SuggestedMilestone) => void; pendingTitle: string | null }) {
+export function MoreSuggestions({
+  existingTitles,
+  onAdd,
+  pendingTitle,
+}: {
+  existingTitles: readonly string[];
+  onAdd: (suggestion: SuggestedMilestone) => void;
+  pendingTitle: string | null;
+}) {
   const remaining = unusedSuggestions(existingTitles);
   if (remaining.length === 0) return null;
   return (

@@ -75,16 +75,16 @@ export function MilestonesScreen({ userType }: { userType: UserType }) {
   if (query.isPending) {
     content = <PartnerPickerSkeleton />;
   } else if (query.isError) {
-    content = <ErrorState title="We couldn't load your connections" message={query.error.message} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
+    content = (
+      <ErrorState title="We couldn't load your connections" message={query.error.message} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
+    );
   } else if (!partners || partners.length === 0) {
     content = (
       <EmptyState
         icon={MilestoneIcon}
         title={copy.noPartnersTitle}
         description={copy.noPartnersText}
-        action={
-          <LinkButton href={paths.matches(userType)}>{copy.matchesLink}</LinkButton>
-        }
+        action={<LinkButton href={paths.matches(userType)}>{copy.matchesLink}</LinkButton>}
       />
     );
   } else {
@@ -97,7 +97,11 @@ export function MilestonesScreen({ userType }: { userType: UserType }) {
         <div className="grid max-w-sm gap-2">
           <FormField id="milestone-partner" label={copy.partnerLabel} error={isUnknownRequest ? copy.notConnected : undefined}>
             {(control) => (
-              <Select {...control} value={selected ? String(selected.id) : ''} onChange={(event) => setRequestedId(event.target.value ? Number(event.target.value) : null)}>
+              <Select
+                {...control}
+                value={selected ? String(selected.id) : ''}
+                onChange={(event) => setRequestedId(event.target.value ? Number(event.target.value) : null)}
+              >
                 <option value="" disabled={selected !== undefined}>
                   {copy.choose}
                 </option>
@@ -156,7 +160,10 @@ function PairPlan({ userType, partner }: { userType: UserType; partner: Partner 
   // The suggestion's button disappears once it is added, so focus follows it into the plan.
   const [addedId, setAddedId] = useState<number | null>(null);
   const onAddSuggestion = (suggestion: SuggestedMilestone) =>
-    addSuggestion.mutate({ title: suggestion.title, description: suggestion.description, date: '', status: 'pending' }, { onSuccess: (milestone) => setAddedId(milestone.id) });
+    addSuggestion.mutate(
+      { title: suggestion.title, description: suggestion.description, date: '', status: 'pending' },
+      { onSuccess: (milestone) => setAddedId(milestone.id) },
+    );
 
   const completed = milestones?.filter((milestone) => milestone.status === 'completed').length ?? 0;
   const total = milestones?.length ?? 0;

@@ -38,7 +38,10 @@ export function PerformanceBadge({ performance, className }: { performance: Perf
 
 export function CompanyMonogram({ name, className }: { name: string; className?: string }) {
   return (
-    <div aria-hidden className={cn('flex size-11 shrink-0 items-center justify-center rounded-lg bg-accent text-base font-semibold text-accent-foreground', className)}>
+    <div
+      aria-hidden
+      className={cn('flex size-11 shrink-0 items-center justify-center rounded-lg bg-accent text-base font-semibold text-accent-foreground', className)}
+    >
       {name.trim().charAt(0).toUpperCase() || '?'}
     </div>
   );

@@ -26,8 +26,8 @@ const FIELDS = ['companyName', 'website', 'industry', 'stage', 'investmentDate',
 
 export type CompanyDialogState = { kind: 'closed' } | { kind: 'add'; startupId?: number } | { kind: 'edit'; company: PortfolioCompany };
 
-const asIndustry = (value: string | null) => (INDUSTRIES as readonly string[]).includes(value ?? '') ? (value as Industry) : undefined;
-const asStage = (value: string | null) => (STAGES as readonly string[]).includes(value ?? '') ? (value as Stage) : undefined;
+const asIndustry = (value: string | null) => ((INDUSTRIES as readonly string[]).includes(value ?? '') ? (value as Industry) : undefined);
+const asStage = (value: string | null) => ((STAGES as readonly string[]).includes(value ?? '') ? (value as Stage) : undefined);
 
 /** The parts of a connected startup's profile that fill the form. */
 function prefillFrom(candidate: PortfolioCandidate): Partial<CompanyFormInput> {
@@ -67,7 +67,12 @@ export function PortfolioCompanyDialog({
           }}
         >
           {/* Keyed so each opening starts from a fresh form. */}
-          <CompanyFormView key={state.kind === 'edit' ? `edit-${state.company.id}` : `add-${state.startupId ?? 'new'}`} state={state} onDone={onClose} candidates={candidates} />
+          <CompanyFormView
+            key={state.kind === 'edit' ? `edit-${state.company.id}` : `add-${state.startupId ?? 'new'}`}
+            state={state}
+            onDone={onClose}
+            candidates={candidates}
+          />
         </DialogContent>
       )}
     </Dialog>
@@ -138,14 +143,20 @@ function CompanyFormView({
     <form noValidate onSubmit={onSubmit} className="grid gap-5">
       <DialogHeader>
         <DialogTitle>{editing ? 'Edit Company' : 'Add Company'}</DialogTitle>
-        <DialogDescription>{editing ? `Update the details of your investment in ${editing.companyName}.` : 'Add a company you have invested in to your portfolio.'}</DialogDescription>
+        <DialogDescription>
+          {editing ? `Update the details of your investment in ${editing.companyName}.` : 'Add a company you have invested in to your portfolio.'}
+        </DialogDescription>
       </DialogHeader>
       <fieldset disabled={isPending} className="grid gap-5">
         {!editing && candidates.length > 0 && (
           <FormField
             id="portfolio-connection"
             label="Add from your connections"
-            hint={startupId ? 'Filled in from the startup’s profile. Add the investment date and amount.' : 'Startups you have an accepted match with. Choose one to fill in its details.'}
+            hint={
+              startupId
+                ? 'Filled in from the startup’s profile. Add the investment date and amount.'
+                : 'Startups you have an accepted match with. Choose one to fill in its details.'
+            }
           >
             {(control) => (
               <Select {...control} value={startupId === undefined ? '' : String(startupId)} onChange={(event) => chooseConnection(event.target.value)}>
@@ -194,10 +205,16 @@ function CompanyFormView({
           <FormField
             id="portfolio-investment-amount"
             label="Investment Amount"
-            hint={amount !== undefined && Number.isInteger(amount) && amount > 0 ? `US dollars: ${formatDollars(amount)}` : 'US dollars, for example 2500000 or 2.5M'}
+            hint={
+              amount !== undefined && Number.isInteger(amount) && amount > 0
+                ? `US dollars: ${formatDollars(amount)}`
+                : 'US dollars, for example 2500000 or 2.5M'
+            }
             error={errors.investmentAmount?.message}
           >
-            {(control) => <Input {...control} inputMode="decimal" autoComplete="off" placeholder="2.5M" {...field('investmentAmount', { setValueAs: parseDollarAmount })} />}
+            {(control) => (
+              <Input {...control} inputMode="decimal" autoComplete="off" placeholder="2.5M" {...field('investmentAmount', { setValueAs: parseDollarAmount })} />
+            )}
           </FormField>
           <FormField id="portfolio-performance" label="Performance" error={errors.performance?.message}>
             {(control) => (

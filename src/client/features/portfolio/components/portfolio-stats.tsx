@@ -16,7 +16,12 @@ export function PortfolioStats({ summary }: { summary: PortfolioSummary }) {
         Portfolio at a glance
       </h2>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard title="Companies" value={String(summary.companies)} icon={Briefcase} description={summary.companies === 0 ? 'No companies yet' : 'Companies you have invested in'} />
+        <StatCard
+          title="Companies"
+          value={String(summary.companies)}
+          icon={Briefcase}
+          description={summary.companies === 0 ? 'No companies yet' : 'Companies you have invested in'}
+        />
         <StatCard
           title="Total Invested"
           value={formatDollars(summary.totalInvested)}

@@ -5,7 +5,15 @@ import type { ChecklistItem } from '@shared/profile-completeness';
 import { Card, CardContent } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 
-export function CompletenessSummary({ percentage, checklist, onOpenTab }: { percentage: number; checklist: readonly ChecklistItem[]; onOpenTab: (tab: string) => void }) {
+export function CompletenessSummary({
+  percentage,
+  checklist,
+  onOpenTab,
+}: {
+  percentage: number;
+  checklist: readonly ChecklistItem[];
+  onOpenTab: (tab: string) => void;
+}) {
   const missing = checklist.filter((item) => !item.isDone);
   return (
     <Card>

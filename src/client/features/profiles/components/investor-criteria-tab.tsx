@@ -42,7 +42,11 @@ function CriteriaFormView({ profile, onDone }: { profile: InvestorProfile; onDon
   const form = useForm<CriteriaInput, unknown, CriteriaOutput>({
     resolver: zodResolver(CriteriaForm),
     // Saved lists come from the same vocabularies the server checks.
-    defaultValues: { industryFocus: profile.industryFocus, stagePreference: profile.stagePreference, investmentRange: profile.investmentRange } as CriteriaInput,
+    defaultValues: {
+      industryFocus: profile.industryFocus,
+      stagePreference: profile.stagePreference,
+      investmentRange: profile.investmentRange,
+    } as CriteriaInput,
   });
   const mutation = useUpdateInvestorProfile();
 

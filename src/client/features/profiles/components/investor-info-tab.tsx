@@ -97,10 +97,17 @@ function InvestorInfoFormView({ profile, onDone }: { profile: InvestorProfile | 
           </FormField>
           <OrganizationFields idPrefix="investor" register={field} errors={errors} />
           <FormField id="investor-portfolio-size" label="Portfolio Size" hint="Optional. Number of portfolio companies." error={errors.portfolioSize?.message}>
-            {(control) => <Input {...control} type="number" min={0} step={1} inputMode="numeric" {...field('portfolioSize', { setValueAs: toOptionalInteger })} />}
+            {(control) => (
+              <Input {...control} type="number" min={0} step={1} inputMode="numeric" {...field('portfolioSize', { setValueAs: toOptionalInteger })} />
+            )}
           </FormField>
         </div>
-        <FormField id="investor-description" label="Description" hint="Who you are and how you work with founders. At least 10 characters." error={errors.description?.message}>
+        <FormField
+          id="investor-description"
+          label="Description"
+          hint="Who you are and how you work with founders. At least 10 characters."
+          error={errors.description?.message}
+        >
           {(control) => <Textarea {...control} rows={5} {...field('description')} />}
         </FormField>
         {isNew && (

@@ -45,7 +45,10 @@ function ThesisFormView({ profile, onDone }: { profile: InvestorProfile; onDone:
   useEffect(() => form.setFocus('investmentThesis'), [form]);
 
   const onSubmit = form.handleSubmit((values) =>
-    mutation.mutate({ profile, changes: values }, { onSuccess: onDone, onError: (error) => applyServerFieldErrors(error, form.setError, ['investmentThesis']) }),
+    mutation.mutate(
+      { profile, changes: values },
+      { onSuccess: onDone, onError: (error) => applyServerFieldErrors(error, form.setError, ['investmentThesis']) },
+    ),
   );
 
   return (
@@ -59,4 +62,3 @@ function ThesisFormView({ profile, onDone }: { profile: InvestorProfile; onDone:
     </form>
   );
 }
-

@@ -223,7 +223,15 @@ function isBlank(value: ReactNode): boolean {
   return value === null || value === undefined || value === '' || value === false;
 }
 
-export function ChipList({ values, emptyText = 'None selected', variant = 'accent' }: { values: readonly string[]; emptyText?: string; variant?: 'accent' | 'outline' }) {
+export function ChipList({
+  values,
+  emptyText = 'None selected',
+  variant = 'accent',
+}: {
+  values: readonly string[];
+  emptyText?: string;
+  variant?: 'accent' | 'outline';
+}) {
   if (values.length === 0) return <span className="text-muted-foreground italic">{emptyText}</span>;
   return (
     <ul className="flex flex-wrap gap-1.5">

@@ -37,7 +37,10 @@ export function OwnProfileScreen<K extends OwnProfile['kind']>({
   tabs: readonly ProfileTab<K>[];
 }) {
   const { data, isPending, isError, error, refetch, isFetching } = useQuery(ownProfileQuery);
-  const [tab, setTab] = useTabParam(tabs.map(({ value }) => value), 'profile');
+  const [tab, setTab] = useTabParam(
+    tabs.map(({ value }) => value),
+    'profile',
+  );
   const openInformation = () => setTab('profile');
   // No profile yet is null: the tabs then offer to create one.
   const profile = data?.kind === kind ? (data as ProfileOf<K>) : null;

@@ -63,7 +63,10 @@ export function PublicProfileScreen<T>({
   const user = useSignedInUser();
   const screen = SCREENS[kind];
   useDocumentTitle(name ?? screen.title);
-  const back: BackLink = user.userType === screen.viewer ? { href: paths.matches(user.userType), label: screen.backToMatches } : { href: paths.dashboard(kind), label: 'Back to dashboard' };
+  const back: BackLink =
+    user.userType === screen.viewer
+      ? { href: paths.matches(user.userType), label: screen.backToMatches }
+      : { href: paths.dashboard(kind), label: 'Back to dashboard' };
   const status = query.error instanceof ApiError ? query.error.status : 0;
   return (
     <>
@@ -104,7 +107,12 @@ export function PublicProfileScreen<T>({
               }
             />
           ) : (
-            <ErrorState title="We couldn't load this profile" message={query.error.message} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
+            <ErrorState
+              title="We couldn't load this profile"
+              message={query.error.message}
+              onRetry={() => void query.refetch()}
+              isRetrying={query.isFetching}
+            />
           )}
         </>
       ) : (

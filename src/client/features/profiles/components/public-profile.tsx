@@ -13,11 +13,13 @@ import { ChipList, portfolioSizeText } from './profile-parts';
 
 function nameInitials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
-  return words
-    .slice(0, 2)
-    .map((word) => word.charAt(0))
-    .join('')
-    .toUpperCase() || '?';
+  return (
+    words
+      .slice(0, 2)
+      .map((word) => word.charAt(0))
+      .join('')
+      .toUpperCase() || '?'
+  );
 }
 
 function MetaItem({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
@@ -42,7 +44,10 @@ function ProfileHeader({ kind, name, card, badges }: { kind: string; name: strin
     <Card className="overflow-hidden">
       <div aria-hidden className="h-20 bg-gradient-to-r from-brand-from to-brand-to sm:h-24" />
       <div className="px-5 pb-6 sm:px-6">
-        <div aria-hidden className="-mt-9 mb-3 flex size-[72px] items-center justify-center rounded-xl border-4 border-card bg-accent text-2xl font-semibold text-accent-foreground shadow-sm">
+        <div
+          aria-hidden
+          className="-mt-9 mb-3 flex size-[72px] items-center justify-center rounded-xl border-4 border-card bg-accent text-2xl font-semibold text-accent-foreground shadow-sm"
+        >
           {nameInitials(name)}
         </div>
         <p className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">{kind}</p>
@@ -87,7 +92,11 @@ function SectionCard({ title, children }: { title: string; children: ReactNode }
 function TextCard({ title, text, emptyText }: { title: string; text: string | null; emptyText: string }) {
   return (
     <SectionCard title={title}>
-      {text ? <p className="text-sm leading-relaxed break-words whitespace-pre-line">{text}</p> : <p className="text-sm text-muted-foreground italic">{emptyText}</p>}
+      {text ? (
+        <p className="text-sm leading-relaxed break-words whitespace-pre-line">{text}</p>
+      ) : (
+        <p className="text-sm text-muted-foreground italic">{emptyText}</p>
+      )}
     </SectionCard>
   );
 }
@@ -126,7 +135,23 @@ interface TextBlock {
 }
 
 /** The page under the header: the texts down the wide column, the facts beside them. */
-function PublicProfileLayout({ kind, name, card, badges, texts, factsTitle, facts }: { kind: string; name: string; card: CardBasics; badges: readonly string[]; texts: readonly TextBlock[]; factsTitle: string; facts: readonly Fact[] }) {
+function PublicProfileLayout({
+  kind,
+  name,
+  card,
+  badges,
+  texts,
+  factsTitle,
+  facts,
+}: {
+  kind: string;
+  name: string;
+  card: CardBasics;
+  badges: readonly string[];
+  texts: readonly TextBlock[];
+  factsTitle: string;
+  facts: readonly Fact[];
+}) {
   return (
     <div className="grid gap-6">
       <ProfileHeader kind={kind} name={name} card={card} badges={badges} />

@@ -137,7 +137,12 @@ function StartupInfoFormView({ profile, onDone }: { profile: StartupProfile | nu
             )}
           </FormField>
         </div>
-        <FormField id="startup-description" label="Description" hint="What you do, for whom, and why now. At least 10 characters." error={errors.description?.message}>
+        <FormField
+          id="startup-description"
+          label="Description"
+          hint="What you do, for whom, and why now. At least 10 characters."
+          error={errors.description?.message}
+        >
           {(control) => <Textarea {...control} rows={5} {...field('description')} />}
         </FormField>
         <FormActions isPending={mutation.isPending} onCancel={onDone} className="border-t pt-5" />

@@ -85,7 +85,13 @@ function PreferencesForm({ profile, onDone }: { profile: StartupProfile; onDone:
           hint="Sectors where an investor's experience would help you most."
           options={INDUSTRIES}
         />
-        <FormField id="preferences-location" label="Location preference" hint="Optional. For example Europe, or New York City." error={errors.location?.message} className="sm:max-w-md">
+        <FormField
+          id="preferences-location"
+          label="Location preference"
+          hint="Optional. For example Europe, or New York City."
+          error={errors.location?.message}
+          className="sm:max-w-md"
+        >
           {(control) => <Input {...control} {...form.register('location')} />}
         </FormField>
         <FormActions isPending={mutation.isPending} onCancel={onDone} className="border-t pt-5" />

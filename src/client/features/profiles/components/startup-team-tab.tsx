@@ -103,7 +103,8 @@ function TeamFormView({ profile, onDone }: { profile: StartupProfile; onDone: ()
           if (!(error instanceof ApiError)) return;
           // The server names fields like "team.0.name", which is the form's own path.
           for (const [path, messages] of Object.entries(error.fieldErrors)) {
-            if (/^team\.\d+\.(name|role|link)$/.test(path) && messages[0]) form.setError(path as `team.${number}.name`, { type: 'server', message: messages[0] });
+            if (/^team\.\d+\.(name|role|link)$/.test(path) && messages[0])
+              form.setError(path as `team.${number}.name`, { type: 'server', message: messages[0] });
           }
         },
       },
@@ -113,7 +114,9 @@ function TeamFormView({ profile, onDone }: { profile: StartupProfile; onDone: ()
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Edit team members">
       <fieldset disabled={mutation.isPending} className="grid gap-4">
-        {fields.length === 0 && <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">No team members. Saving now will clear the team list.</p>}
+        {fields.length === 0 && (
+          <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">No team members. Saving now will clear the team list.</p>
+        )}
         <ol className="grid gap-4">
           {fields.map((item, index) => {
             const memberErrors = errors.team?.[index];
@@ -141,7 +144,9 @@ function TeamFormView({ profile, onDone }: { profile: StartupProfile; onDone: ()
                       {(control) => <Input {...control} placeholder="e.g. CEO & Co-founder" autoComplete="off" {...form.register(`team.${index}.role`)} />}
                     </FormField>
                     <FormField id={`team-${index}-link`} label="Link (optional)" error={memberErrors?.link?.message}>
-                      {(control) => <Input {...control} type="url" inputMode="url" placeholder="https://" autoComplete="off" {...form.register(`team.${index}.link`)} />}
+                      {(control) => (
+                        <Input {...control} type="url" inputMode="url" placeholder="https://" autoComplete="off" {...form.register(`team.${index}.link`)} />
+                      )}
                     </FormField>
                   </div>
                 </fieldset>

@@ -271,9 +271,19 @@ Sub-Saharan Africa|Nigeria,Ghana,Kenya,Rwanda,South Africa|ssa,subsaharan africa
 `;
 
 export const CONTINENT_ALIASES: Record<string, Continent> = {
-  europe: 'Europe', eu: 'Europe', european: 'Europe', 'european union': 'Europe', emea: 'Europe',
-  asia: 'Asia', africa: 'Africa', 'pan african': 'Africa', 'pan africa': 'Africa',
-  'north america': 'North America', 'south america': 'South America', oceania: 'Oceania', anz: 'Oceania',
+  europe: 'Europe',
+  eu: 'Europe',
+  european: 'Europe',
+  'european union': 'Europe',
+  emea: 'Europe',
+  asia: 'Asia',
+  africa: 'Africa',
+  'pan african': 'Africa',
+  'pan africa': 'Africa',
+  'north america': 'North America',
+  'south america': 'South America',
+  oceania: 'Oceania',
+  anz: 'Oceania',
 };
 
 export const ANYWHERE_KEYS = new Set(['global', 'globally', 'worldwide', 'world', 'anywhere', 'remote', 'international', 'no preference', 'any', 'everywhere']);

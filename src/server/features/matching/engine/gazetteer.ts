@@ -12,7 +12,12 @@ export type Continent = (typeof CONTINENTS)[number];
 
 type ContinentCode = 'EU' | 'AS' | 'AF' | 'NA' | 'SA' | 'OC';
 const CONTINENT_BY_CODE: Record<ContinentCode, Continent> = {
-  EU: 'Europe', AS: 'Asia', AF: 'Africa', NA: 'North America', SA: 'South America', OC: 'Oceania',
+  EU: 'Europe',
+  AS: 'Asia',
+  AF: 'Africa',
+  NA: 'North America',
+  SA: 'South America',
+  OC: 'Oceania',
 };
 
 export type PlaceLevel = 'city' | 'region' | 'country' | 'bloc' | 'continent' | 'anywhere';
@@ -30,9 +35,19 @@ export interface Place {
   blocCountries: readonly string[] | null;
 }
 
-interface CountryEntry { name: string; continent: Continent }
-interface RegionEntry { name: string; country: string }
-interface CityEntry { name: string; country: string; region: string | null }
+interface CountryEntry {
+  name: string;
+  continent: Continent;
+}
+interface RegionEntry {
+  name: string;
+  country: string;
+}
+interface CityEntry {
+  name: string;
+  country: string;
+  region: string | null;
+}
 
 /** Lower-case, fold diacritics, drop dots, collapse everything else to single spaces. */
 export function locationKey(text: string): string {
@@ -46,8 +61,18 @@ export function locationKey(text: string): string {
     .trim();
 }
 
-const rows = (table: string) => table.trim().split('\n').map((line) => line.split('|'));
-const aliasList = (field: string | undefined) => (field ? field.split(',').map((alias) => alias.trim()).filter(Boolean) : []);
+const rows = (table: string) =>
+  table
+    .trim()
+    .split('\n')
+    .map((line) => line.split('|'));
+const aliasList = (field: string | undefined) =>
+  field
+    ? field
+        .split(',')
+        .map((alias) => alias.trim())
+        .filter(Boolean)
+    : [];
 
 const countries = new Map<string, CountryEntry>();
 const countryByKey = new Map<string, CountryEntry>();
@@ -87,7 +112,15 @@ for (const [name = '', members = '', aliases] of rows(BLOC_TABLE)) {
 const continentOf = (country: string | null): Continent | null => (country ? (countries.get(country)?.continent ?? null) : null);
 
 function cityPlace(city: CityEntry): Place {
-  return { level: 'city', label: city.name, city: city.name, region: city.region, country: city.country, continent: continentOf(city.country), blocCountries: null };
+  return {
+    level: 'city',
+    label: city.name,
+    city: city.name,
+    region: city.region,
+    country: city.country,
+    continent: continentOf(city.country),
+    blocCountries: null,
+  };
 }
 
 /** Recognises one comma-free part on its own: a city, region, country, bloc, continent or "anywhere". */
@@ -97,9 +130,19 @@ function placeFromPart(key: string): Place | null {
   const cities = citiesByKey.get(key);
   if (cities?.[0]) return cityPlace(cities[0]);
   const country = countryByKey.get(key);
-  if (country) return { level: 'country', label: country.name, city: null, region: null, country: country.name, continent: country.continent, blocCountries: null };
+  if (country)
+    return { level: 'country', label: country.name, city: null, region: null, country: country.name, continent: country.continent, blocCountries: null };
   const region = regionByKey.get(key);
-  if (region) return { level: 'region', label: region.name, city: null, region: region.name, country: region.country, continent: continentOf(region.country), blocCountries: null };
+  if (region)
+    return {
+      level: 'region',
+      label: region.name,
+      city: null,
+      region: region.name,
+      country: region.country,
+      continent: continentOf(region.country),
+      blocCountries: null,
+    };
   const bloc = blocByKey.get(key);
   if (bloc) {
     const continentsOfBloc = new Set(bloc.countries.map(continentOf));
@@ -125,7 +168,10 @@ export function parseLocation(raw: string | null | undefined): Place | null {
   const exact = placeFromPart(whole);
   if (exact) return exact;
 
-  const parts = raw.split(/[,/|;()]|\s-\s/).map(locationKey).filter(Boolean);
+  const parts = raw
+    .split(/[,/|;()]|\s-\s/)
+    .map(locationKey)
+    .filter(Boolean);
   const context = parts.map(placeFromPart);
   const contextCountries = new Set(context.map((place) => place?.country).filter((country): country is string => !!country));
   const contextRegions = new Set(context.map((place) => place?.region).filter((region): region is string => !!region));
@@ -134,9 +180,7 @@ export function parseLocation(raw: string | null | undefined): Place | null {
     const cities = citiesByKey.get(part);
     if (!cities) continue;
     const best =
-      cities.find((city) => city.region !== null && contextRegions.has(city.region)) ??
-      cities.find((city) => contextCountries.has(city.country)) ??
-      cities[0]!;
+      cities.find((city) => city.region !== null && contextRegions.has(city.region)) ?? cities.find((city) => contextCountries.has(city.country)) ?? cities[0]!;
     return cityPlace(best);
   }
   // No known city: the most specific recognised part, keeping an unrecognised leading city name.
@@ -157,4 +201,8 @@ export function parseLocation(raw: string | null | undefined): Place | null {
 const titleCase = (key: string) => key.replace(/\b[a-z]/g, (char) => char.toUpperCase());
 
 /** The gazetteer's size, for the docs and tests. */
-export const GAZETTEER_SIZE = { cities: new Set([...citiesByKey.values()].flat()).size, countries: countries.size, blocs: new Set([...blocByKey.values()]).size };
+export const GAZETTEER_SIZE = {
+  cities: new Set([...citiesByKey.values()].flat()).size,
+  countries: countries.size,
+  blocs: new Set([...blocByKey.values()]).size,
+};

@@ -131,7 +131,13 @@ export function fitGlobalModel(side: Side, decisions: readonly Decision[], optio
 }
 
 /** Online δ update after one decision: δ ← (1 − ηλ)δ + η(y − p)c. Returns a new state (counts untouched; see recordDecision). */
-export function updateOffsets(state: UserLearningState, model: GlobalModel, decision: Decision, eta = OFFSET_LEARNING_RATE, lambda = OFFSET_L2): UserLearningState {
+export function updateOffsets(
+  state: UserLearningState,
+  model: GlobalModel,
+  decision: Decision,
+  eta = OFFSET_LEARNING_RATE,
+  lambda = OFFSET_L2,
+): UserLearningState {
   const p = acceptProbability(model, state.offsets, decision.components);
   const y = decision.accepted ? 1 : 0;
   const mask = APPLICABLE[state.side];
@@ -190,7 +196,9 @@ export function recordDecision(state: UserLearningState, model: GlobalModel, dec
  * profile: an investor's focus (with adjacency), stages (φ) and checks (ψ); a startup's wanted
  * industries, stages and check sizes. 0.5 (unknown) where nothing is stated.
  */
-export function statedPriors(user: { kind: 'investor'; investor: PreparedInvestor } | { kind: 'startup'; startup: PreparedStartup }): Record<ImplicitAttribute, number[]> {
+export function statedPriors(
+  user: { kind: 'investor'; investor: PreparedInvestor } | { kind: 'startup'; startup: PreparedStartup },
+): Record<ImplicitAttribute, number[]> {
   let industryRow: ArrayLike<number> | null;
   let stageMask: number;
   let checkMask: number;
@@ -209,7 +217,8 @@ export function statedPriors(user: { kind: 'investor'; investor: PreparedInvesto
     stageMask = user.startup.wantedStageMask;
     checkMask = user.startup.wantedCheckMask;
     const area = user.startup.features.preferences.area;
-    continentRow = area?.level === 'anywhere' ? CONTINENTS.map(() => 1) : byContinent(user.startup.areaContinentId, user.startup.usesDefaultArea ? 0.6 : 1, 0.2);
+    continentRow =
+      area?.level === 'anywhere' ? CONTINENTS.map(() => 1) : byContinent(user.startup.areaContinentId, user.startup.usesDefaultArea ? 0.6 : 1, 0.2);
   }
   const bits = (mask: number) => [0, 1, 2, 3, 4, 5, 6].filter((bit) => mask & (1 << bit));
   const stageRow = Array.from({ length: STAGE_COUNT }, (_, v) => (stageMask ? Math.max(...bits(stageMask).map((b) => stagePhi(Math.abs(b - v)))) : 0.5));
@@ -231,7 +240,11 @@ export function statedPriors(user: { kind: 'investor'; investor: PreparedInvesto
  * preference. We count N_u(v) per value (decisions on counterparts with v), not all decisions,
  * so a value the user was rarely shown is not mistaken for one they dislike.
  */
-export function implicitPreferences(state: UserLearningState, priors: Record<ImplicitAttribute, number[]>, m = IMPLICIT_SMOOTHING_M): Record<ImplicitAttribute, number[]> {
+export function implicitPreferences(
+  state: UserLearningState,
+  priors: Record<ImplicitAttribute, number[]>,
+  m = IMPLICIT_SMOOTHING_M,
+): Record<ImplicitAttribute, number[]> {
   const result = {} as Record<ImplicitAttribute, number[]>;
   for (const attribute of Object.keys(ATTRIBUTE_SIZES) as ImplicitAttribute[]) {
     const prior = priors[attribute];
@@ -285,7 +298,12 @@ export function uncertainty(knownShareOfPair: number, counterpartDecisions: numb
  * Reserves `slotsPerTen` (1–2) of every ten positions for exploration candidates (the last slot
  * of each ten, and the fifth when two), skipping any already in the list. Deterministic.
  */
-export function withExploration<T>(ranked: readonly T[], explorationCandidates: readonly T[], slotsPerTen: 1 | 2, same: (a: T, b: T) => boolean = Object.is): T[] {
+export function withExploration<T>(
+  ranked: readonly T[],
+  explorationCandidates: readonly T[],
+  slotsPerTen: 1 | 2,
+  same: (a: T, b: T) => boolean = Object.is,
+): T[] {
   const result: T[] = [];
   const exploring = explorationCandidates.filter((candidate) => !ranked.some((item) => same(item, candidate)));
   let exploit = 0;
@@ -299,4 +317,3 @@ export function withExploration<T>(ranked: readonly T[], explorationCandidates: 
   }
   return result;
 }
-

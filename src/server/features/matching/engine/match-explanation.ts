@@ -116,7 +116,14 @@ export function toMatchBreakdown(explanation: MatchExplanation, viewer: Side): M
   return {
     investorFit: explanation.investorFit,
     startupFit: explanation.startupFit,
-    components: explanation.components.map((c) => ({ key: c.key, side: c.side, value: c.value, weight: c.weight, contribution: c.contribution, reason: c.reason[viewer] })),
+    components: explanation.components.map((c) => ({
+      key: c.key,
+      side: c.side,
+      value: c.value,
+      weight: c.weight,
+      contribution: c.contribution,
+      reason: c.reason[viewer],
+    })),
     topReasons: explanation.topReasons[viewer],
     biggestShortfall: explanation.biggestShortfall[viewer],
     unknowns: explanation.unknowns[viewer],

@@ -4,8 +4,16 @@
 // in-memory: the service loads rows and stores results; nothing here touches the database.
 import { byInvestorBlockingKey, byStartupBlockingKey, CandidateIndex, rankCandidates, type RankedCandidate } from './candidates';
 import {
-  congestionAdjusted, investorAttributes, personalAdjustments, startupAttributes, statedPriors, uncertainty, withExploration,
-  type CounterpartAttributes, type GlobalModel, type UserLearningState,
+  congestionAdjusted,
+  investorAttributes,
+  personalAdjustments,
+  startupAttributes,
+  statedPriors,
+  uncertainty,
+  withExploration,
+  type CounterpartAttributes,
+  type GlobalModel,
+  type UserLearningState,
 } from './learning';
 import { normalizeInvestor, normalizeStartup, type RawInvestorProfile, type RawStartupProfile } from './normalize';
 import { scorePair, type MatchExplanation } from './match-explanation';
@@ -205,7 +213,8 @@ export class MatchingEngine {
     if (slots === 0) return top.map(({ position }) => ({ position, isExploration: false }));
     const decisions = options.decisionsByCounterpartId ?? new Map<number, number>();
     const uncertainOf = (candidate: RankedCandidate) => {
-      const [s, i] = subject.kind === 'startup' ? [subject.startup, this.investors[candidate.position]!] : [this.startups[candidate.position]!, subject.investor];
+      const [s, i] =
+        subject.kind === 'startup' ? [subject.startup, this.investors[candidate.position]!] : [this.startups[candidate.position]!, subject.investor];
       this.scorer.score(s, i);
       const values = this.scorer.lastComponents;
       const known = (knownShare(values, 0, this.context.investorWeights) + knownShare(values, 7, this.context.startupWeights)) / 2;
@@ -222,6 +231,9 @@ export class MatchingEngine {
   }
 }
 
-export function createMatchingEngine(rows: { startups: readonly RawStartupProfile[]; investors: readonly RawInvestorProfile[] }, options?: MatchingEngineOptions): MatchingEngine {
+export function createMatchingEngine(
+  rows: { startups: readonly RawStartupProfile[]; investors: readonly RawInvestorProfile[] },
+  options?: MatchingEngineOptions,
+): MatchingEngine {
   return new MatchingEngine(rows, options);
 }

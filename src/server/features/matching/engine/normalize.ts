@@ -90,10 +90,27 @@ function ordinalLookup(labels: readonly string[], aliases: Record<string, string
   return (value) => (typeof value === 'string' ? (map.get(labelKey(value)) ?? -1) : -1);
 }
 
-export const stageOrdinal = ordinalLookup(STAGES, { 'pre seed': 'Pre-seed', 'series c': 'Series C+', 'series d': 'Series C+', 'late stage': 'Growth', exit: 'Acquisition' });
+export const stageOrdinal = ordinalLookup(STAGES, {
+  'pre seed': 'Pre-seed',
+  'series c': 'Series C+',
+  'series d': 'Series C+',
+  'late stage': 'Growth',
+  exit: 'Acquisition',
+});
 export const industryOrdinal = ordinalLookup(INDUSTRIES, {
-  ecommerce: 'E-commerce', ai: 'AI/ML', 'machine learning': 'AI/ML', ml: 'AI/ML', crypto: 'Blockchain', web3: 'Blockchain', climate: 'CleanTech',
-  climatetech: 'CleanTech', health: 'HealthTech', healthcare: 'HealthTech', education: 'EdTech', cybersecurity: 'Security', software: 'SaaS',
+  ecommerce: 'E-commerce',
+  ai: 'AI/ML',
+  'machine learning': 'AI/ML',
+  ml: 'AI/ML',
+  crypto: 'Blockchain',
+  web3: 'Blockchain',
+  climate: 'CleanTech',
+  climatetech: 'CleanTech',
+  health: 'HealthTech',
+  healthcare: 'HealthTech',
+  education: 'EdTech',
+  cybersecurity: 'Security',
+  software: 'SaaS',
 });
 export const checkBucketOrdinal = ordinalLookup(FUNDING_BUCKETS, {});
 
@@ -199,9 +216,23 @@ export function normalizeStartup(raw: RawStartupProfile): StartupFeatures {
 // Phrases by which a thesis says location does not matter. Plain "global" or "remote" is not
 // enough: "scaling globally" and "remote monitoring" describe the startups, not the mandate.
 const GLOBAL_PHRASES = [
-  'worldwide', 'anywhere', 'location agnostic', 'geography agnostic', 'geographically agnostic', 'any geography', 'all geographies',
-  'invest globally', 'investing globally', 'global mandate', 'global fund', 'global investor', 'invest remotely', 'fully remote', 'remote first',
-  'remote founders', 'remote teams',
+  'worldwide',
+  'anywhere',
+  'location agnostic',
+  'geography agnostic',
+  'geographically agnostic',
+  'any geography',
+  'all geographies',
+  'invest globally',
+  'investing globally',
+  'global mandate',
+  'global fund',
+  'global investor',
+  'invest remotely',
+  'fully remote',
+  'remote first',
+  'remote founders',
+  'remote teams',
 ].map((phrase) => tokenize(phrase).map(cachedStem));
 const GLOBAL_NEGATIONS = new Set(['no', 'not', 'never', 'dont', 'isnt']);
 

@@ -19,7 +19,10 @@ export interface ScoringContext {
   startupWeights: Float64Array;
 }
 
-export function createScoringContext(index: TextIndex, options: { fusion?: Fusion; investorWeights?: SideWeights; startupWeights?: SideWeights } = {}): ScoringContext {
+export function createScoringContext(
+  index: TextIndex,
+  options: { fusion?: Fusion; investorWeights?: SideWeights; startupWeights?: SideWeights } = {},
+): ScoringContext {
   return {
     index,
     fusion: options.fusion ?? 'harmonic',
@@ -132,7 +135,13 @@ export class PairScorer {
    * scores to `out` (aligned with `positions` when given). The startup's vector is scattered into
    * a dense row once, so each text product costs only the investor's own terms.
    */
-  scoreInvestorsFor(s: PreparedStartup, investors: readonly PreparedInvestor[], out: Float64Array, positions?: ArrayLike<number>, count = positions ? positions.length : investors.length): void {
+  scoreInvestorsFor(
+    s: PreparedStartup,
+    investors: readonly PreparedInvestor[],
+    out: Float64Array,
+    positions?: ArrayLike<number>,
+    count = positions ? positions.length : investors.length,
+  ): void {
     scatter(s.vector, this.dense);
     for (let n = 0; n < count; n++) {
       const i = investors[positions ? positions[n]! : n]!;
@@ -142,7 +151,13 @@ export class PairScorer {
   }
 
   /** Scores one investor against many startups; the mirror of scoreInvestorsFor. */
-  scoreStartupsFor(i: PreparedInvestor, startups: readonly PreparedStartup[], out: Float64Array, positions?: ArrayLike<number>, count = positions ? positions.length : startups.length): void {
+  scoreStartupsFor(
+    i: PreparedInvestor,
+    startups: readonly PreparedStartup[],
+    out: Float64Array,
+    positions?: ArrayLike<number>,
+    count = positions ? positions.length : startups.length,
+  ): void {
     scatter(i.vector, this.dense);
     for (let n = 0; n < count; n++) {
       const s = startups[positions ? positions[n]! : n]!;

@@ -170,11 +170,19 @@ function packSectorRows<T>(profiles: T[], get: (profile: T) => Float32Array | nu
 /** prepareStartup for a whole population, with its rows packed for cache-friendly batch scoring. */
 export function prepareStartups(features: readonly StartupFeatures[], vectors: readonly SparseVector[]): PreparedStartup[] {
   const prepared = features.map((f, n) => prepareStartup(f, vectors[n]));
-  return packSectorRows(prepared, (s) => s.wantedSectorRow, (s, row) => (s.wantedSectorRow = row));
+  return packSectorRows(
+    prepared,
+    (s) => s.wantedSectorRow,
+    (s, row) => (s.wantedSectorRow = row),
+  );
 }
 
 /** prepareInvestor for a whole population, with its rows packed for cache-friendly batch scoring. */
 export function prepareInvestors(features: readonly InvestorFeatures[], vectors: readonly SparseVector[]): PreparedInvestor[] {
   const prepared = features.map((f, n) => prepareInvestor(f, vectors[n]));
-  return packSectorRows(prepared, (i) => i.sectorRow, (i, row) => (i.sectorRow = row));
+  return packSectorRows(
+    prepared,
+    (i) => i.sectorRow,
+    (i, row) => (i.sectorRow = row),
+  );
 }

@@ -29,7 +29,7 @@ const phrased = (build: (v: Voice) => string): Phrased => ({ startup: build(STAR
 function formatRuns(ordinals: readonly number[], label: (first: number, last: number) => string): string {
   const sorted = [...new Set(ordinals)].sort((a, b) => a - b);
   const parts: string[] = [];
-  for (let k = 0; k < sorted.length; ) {
+  for (let k = 0; k < sorted.length;) {
     let end = k;
     while (end + 1 < sorted.length && sorted[end + 1] === sorted[end]! + 1) end++;
     parts.push(label(sorted[k]!, sorted[end]!));
@@ -74,7 +74,10 @@ export function componentReason(key: ComponentKey, side: Side, value: number | n
   switch (key) {
     case 'sector': {
       if (side === 'investor') {
-        if (value === null) return sf.industry < 0 ? phrased((v) => `Unknown: ${v.sPos} industry is not given`) : phrased((v) => `Unknown: ${v.iPos} industry focus is not given`);
+        if (value === null)
+          return sf.industry < 0
+            ? phrased((v) => `Unknown: ${v.sPos} industry is not given`)
+            : phrased((v) => `Unknown: ${v.iPos} industry focus is not given`);
         if (value >= 1) return phrased((v) => `Sector: ${industry} is in ${v.iPos} focus`);
         if (value > 0) {
           const best = INDUSTRIES[bestFocus(i.focus, (f) => ADJACENCY[f * INDUSTRY_COUNT + sf.industry]!)]!;
@@ -82,10 +85,16 @@ export function componentReason(key: ComponentKey, side: Side, value: number | n
         }
         return phrased((v) => `Sector: ${industry} is outside ${v.iPos} focus (${industryNames(inv.industries)})`);
       }
-      if (value === null) return i.focus.length === 0 ? phrased((v) => `Unknown: ${v.iPos} industry focus is not given`) : phrased((v) => `Unknown: ${v.sPos} industry is not given`);
+      if (value === null)
+        return i.focus.length === 0
+          ? phrased((v) => `Unknown: ${v.iPos} industry focus is not given`)
+          : phrased((v) => `Unknown: ${v.sPos} industry is not given`);
       const wanted = s.usesDefaultIndustries ? industry : industryNames(sf.preferences.industries);
       const best = INDUSTRIES[bestFocus(i.focus, (f) => s.wantedSectorRow?.[f] ?? 0)]!;
-      if (value >= 1) return s.usesDefaultIndustries ? phrased((v) => `Expertise: ${v.i} specialise in ${industry}`) : phrased((v) => `Expertise: ${v.i} focus on ${best}, which ${v.s} look for`);
+      if (value >= 1)
+        return s.usesDefaultIndustries
+          ? phrased((v) => `Expertise: ${v.i} specialise in ${industry}`)
+          : phrased((v) => `Expertise: ${v.i} focus on ${best}, which ${v.s} look for`);
       if (value > 0) return phrased((v) => `Expertise: ${v.iPos} focus on ${best} is close to ${wanted} (partial)`);
       return phrased((v) => `Expertise: ${v.iPos} focus (${industryNames(inv.industries)}) misses ${wanted}`);
     }
@@ -105,8 +114,10 @@ export function componentReason(key: ComponentKey, side: Side, value: number | n
         return phrased((v) => `Unknown: ${v.sPos} funding goal is not given`);
       }
       const range = formatChecks(inv.checkBuckets);
-      if (side === 'investor') return phrased((v) => `Check: ${v.i} write ${range}, ${v.sPos} raise is ${formatChecks([sf.fundingBucket])}${checkSuffix(value)}`);
-      if (s.usesDefaultChecks) return phrased((v) => `Check size: ${v.i} write ${range} for ${v.sPos} ${formatChecks([sf.fundingBucket])} raise${checkSuffix(value)}`);
+      if (side === 'investor')
+        return phrased((v) => `Check: ${v.i} write ${range}, ${v.sPos} raise is ${formatChecks([sf.fundingBucket])}${checkSuffix(value)}`);
+      if (s.usesDefaultChecks)
+        return phrased((v) => `Check size: ${v.i} write ${range} for ${v.sPos} ${formatChecks([sf.fundingBucket])} raise${checkSuffix(value)}`);
       return phrased((v) => `Check size: ${v.s} want ${formatChecks(sf.preferences.checkBuckets)}; ${v.i} write ${range}${checkSuffix(value)}`);
     }
     case 'geo':
@@ -125,7 +136,11 @@ export function componentReason(key: ComponentKey, side: Side, value: number | n
         return phrased((v) => `Unknown: ${v.sPos} business model is not described`);
       }
       const matched = tagNames(i.tags & s.tags);
-      if (matched.length > 0) return phrased((v) => `Business model: ${v.sPos} ${matched.join(', ')} ${matched.length === 1 ? 'fits' : 'fit'} ${v.iPos} thesis${value < 1 ? ` (${matched.length} of ${i.tagCount})` : ''}`);
+      if (matched.length > 0)
+        return phrased(
+          (v) =>
+            `Business model: ${v.sPos} ${matched.join(', ')} ${matched.length === 1 ? 'fits' : 'fit'} ${v.iPos} thesis${value < 1 ? ` (${matched.length} of ${i.tagCount})` : ''}`,
+        );
       return phrased((v) => `Business model: ${v.iPos} thesis looks for ${tagNames(i.tags).join(', ')}; not seen in ${v.sPos} profile`);
     }
     case 'experience':
@@ -140,8 +155,10 @@ function geoReason(side: Side, value: number | null, s: PreparedStartup, i: Prep
   const startupPlace = sf.location;
   const investorPlace = inv.location;
   if (value === null) {
-    if (side === 'startup' && !s.usesDefaultArea) return phrased((v) => (inv.locationText ? `Unknown: ${v.iPos} location is not recognised` : `Unknown: ${v.iPos} location is not given`));
-    if (!investorPlace) return phrased((v) => (inv.locationText ? `Unknown: ${v.iPos} location is not recognised` : `Unknown: ${v.iPos} location is not given`));
+    if (side === 'startup' && !s.usesDefaultArea)
+      return phrased((v) => (inv.locationText ? `Unknown: ${v.iPos} location is not recognised` : `Unknown: ${v.iPos} location is not given`));
+    if (!investorPlace)
+      return phrased((v) => (inv.locationText ? `Unknown: ${v.iPos} location is not recognised` : `Unknown: ${v.iPos} location is not given`));
     return phrased((v) => (sf.locationText ? `Unknown: ${v.sPos} location is not recognised` : `Unknown: ${v.sPos} location is not given`));
   }
   if (i.isGlobal && value <= GLOBAL_FLOOR) return phrased((v) => `Location: ${v.i} invest globally`);
@@ -166,6 +183,7 @@ export function gateReason(s: PreparedStartup, i: PreparedInvestor): Phrased | n
   const excluded = i.exclusionTags & s.tags;
   if (excluded !== 0) return phrased((v) => `Excluded: ${v.iPos} thesis rules out ${tagNames(excluded).join(', ')}`);
   const distance = stageDistance(i.stageMask, s.stageMask);
-  if (distance >= 3) return phrased((v) => `Excluded: ${v.s} raise ${STAGES[s.features.stage]}; ${v.i} invest ${formatStages(i.features.stages)} (3+ stages apart)`);
+  if (distance >= 3)
+    return phrased((v) => `Excluded: ${v.s} raise ${STAGES[s.features.stage]}; ${v.i} invest ${formatStages(i.features.stages)} (3+ stages apart)`);
   return null;
 }

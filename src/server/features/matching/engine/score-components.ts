@@ -35,11 +35,16 @@ export function stagePhi(distance: number): number {
 }
 export function checkPsi(delta: number): number {
   switch (delta) {
-    case 0: return 1;
-    case -1: return 0.7;
-    case 1: return 0.4;
-    case -2: return 0.3;
-    default: return 0;
+    case 0:
+      return 1;
+    case -1:
+      return 0.7;
+    case 1:
+      return 0.4;
+    case -2:
+      return 0.3;
+    default:
+      return 0;
   }
 }
 
@@ -84,12 +89,18 @@ function proximity(aCity: number, aRegion: number, aCountry: number, aContinent:
  */
 function insideArea(s: PreparedStartup, i: PreparedInvestor): boolean {
   switch (s.areaLevel) {
-    case 0: return s.areaCityId >= 0 && s.areaCityId === i.cityId;
-    case 1: return s.areaRegionId >= 0 && s.areaRegionId === i.regionId;
-    case 2: return s.areaCountryId >= 0 && s.areaCountryId === i.countryId;
-    case 3: return i.countryId >= 0 && s.areaBlocCountryIds.includes(i.countryId);
-    case 4: return s.areaContinentId >= 0 && s.areaContinentId === i.continentId;
-    default: return s.areaLevel === 5;
+    case 0:
+      return s.areaCityId >= 0 && s.areaCityId === i.cityId;
+    case 1:
+      return s.areaRegionId >= 0 && s.areaRegionId === i.regionId;
+    case 2:
+      return s.areaCountryId >= 0 && s.areaCountryId === i.countryId;
+    case 3:
+      return i.countryId >= 0 && s.areaBlocCountryIds.includes(i.countryId);
+    case 4:
+      return s.areaContinentId >= 0 && s.areaContinentId === i.continentId;
+    default:
+      return s.areaLevel === 5;
   }
 }
 

@@ -37,7 +37,30 @@ export function mulberry32(seed: number): () => number {
 }
 
 // Acronyms that read wrongly in lower case in "Shared themes".
-const ACRONYMS = new Set(['ai', 'ml', 'smb', 'smbs', 'sme', 'b2b', 'b2c', 'b2b2c', 'saas', 'api', 'llm', 'crm', 'erp', 'iot', 'nft', 'esg', 'arr', 'mrr', 'gmv', 'plg', 'bnpl', 'hr']);
+const ACRONYMS = new Set([
+  'ai',
+  'ml',
+  'smb',
+  'smbs',
+  'sme',
+  'b2b',
+  'b2c',
+  'b2b2c',
+  'saas',
+  'api',
+  'llm',
+  'crm',
+  'erp',
+  'iot',
+  'nft',
+  'esg',
+  'arr',
+  'mrr',
+  'gmv',
+  'plg',
+  'bnpl',
+  'hr',
+]);
 
 export interface BuildTextIndexOptions {
   /** Random startup–investor pairs sampled for c50/c99 (all pairs when there are fewer). */

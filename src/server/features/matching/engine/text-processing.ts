@@ -9,7 +9,11 @@
  * is set (the negation scanner needs it) and a "," token for commas.
  */
 export function tokenize(text: string, keepClauseBreaks = false): string[] {
-  const folded = text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/['’]/g, '');
+  const folded = text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/['’]/g, '');
   const tokens: string[] = [];
   const pattern = /[a-z0-9]+|[.;:!?\n()]|,/g;
   for (const match of folded.matchAll(pattern)) {
@@ -95,12 +99,36 @@ function replaceSuffix(word: string, rules: ReadonlyArray<readonly [string, stri
 }
 
 const STEP2_RULES: ReadonlyArray<readonly [string, string]> = [
-  ['ational', 'ate'], ['tional', 'tion'], ['enci', 'ence'], ['anci', 'ance'], ['izer', 'ize'], ['bli', 'ble'], ['alli', 'al'],
-  ['entli', 'ent'], ['eli', 'e'], ['ousli', 'ous'], ['ization', 'ize'], ['ation', 'ate'], ['ator', 'ate'], ['alism', 'al'],
-  ['iveness', 'ive'], ['fulness', 'ful'], ['ousness', 'ous'], ['aliti', 'al'], ['iviti', 'ive'], ['biliti', 'ble'], ['logi', 'log'],
+  ['ational', 'ate'],
+  ['tional', 'tion'],
+  ['enci', 'ence'],
+  ['anci', 'ance'],
+  ['izer', 'ize'],
+  ['bli', 'ble'],
+  ['alli', 'al'],
+  ['entli', 'ent'],
+  ['eli', 'e'],
+  ['ousli', 'ous'],
+  ['ization', 'ize'],
+  ['ation', 'ate'],
+  ['ator', 'ate'],
+  ['alism', 'al'],
+  ['iveness', 'ive'],
+  ['fulness', 'ful'],
+  ['ousness', 'ous'],
+  ['aliti', 'al'],
+  ['iviti', 'ive'],
+  ['biliti', 'ble'],
+  ['logi', 'log'],
 ];
 const STEP3_RULES: ReadonlyArray<readonly [string, string]> = [
-  ['icate', 'ic'], ['ative', ''], ['alize', 'al'], ['iciti', 'ic'], ['ical', 'ic'], ['ful', ''], ['ness', ''],
+  ['icate', 'ic'],
+  ['ative', ''],
+  ['alize', 'al'],
+  ['iciti', 'ic'],
+  ['ical', 'ic'],
+  ['ful', ''],
+  ['ness', ''],
 ];
 const STEP4_SUFFIXES = ['al', 'ance', 'ence', 'er', 'ic', 'able', 'ible', 'ant', 'ement', 'ment', 'ent', 'ion', 'ou', 'ism', 'ate', 'iti', 'ous', 'ive', 'ize'];
 

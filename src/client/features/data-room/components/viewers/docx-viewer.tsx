@@ -40,7 +40,14 @@ export default function DocxViewer({ data, name }: { data: ArrayBuffer; name: st
     let isCurrent = true;
     // Narrow screens reflow the text instead of showing a fixed-width page.
     const isNarrow = host.clientWidth < 700;
-    renderAsync(data, body, styles, { className: 'docx', inWrapper: !isNarrow, ignoreWidth: isNarrow, ignoreHeight: isNarrow, breakPages: !isNarrow, experimental: false })
+    renderAsync(data, body, styles, {
+      className: 'docx',
+      inWrapper: !isNarrow,
+      ignoreWidth: isNarrow,
+      ignoreHeight: isNarrow,
+      breakPages: !isNarrow,
+      experimental: false,
+    })
       .then(() => {
         if (!isCurrent) return;
         neutralizeLinks(body);
@@ -58,7 +65,12 @@ export default function DocxViewer({ data, name }: { data: ArrayBuffer; name: st
   return (
     <div className="grid gap-3">
       {state === 'rendering' && <Spinner label="Rendering the document" showLabel className="flex justify-center py-16" />}
-      {state === 'failed' && <ErrorState title="We couldn't open this document" message="This Word document could not be displayed. It may be damaged; try downloading it instead." />}
+      {state === 'failed' && (
+        <ErrorState
+          title="We couldn't open this document"
+          message="This Word document could not be displayed. It may be damaged; try downloading it instead."
+        />
+      )}
       <div
         ref={hostRef}
         role="region"

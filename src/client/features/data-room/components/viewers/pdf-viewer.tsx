@@ -57,7 +57,12 @@ export default function PdfViewer({ documentId, name }: { documentId: number; na
 
   return (
     <div className="grid gap-3">
-      <div ref={containerRef} role="region" aria-label={`${name}, page ${pageNumber}`} className="min-h-[50dvh] w-full overflow-hidden rounded-md border bg-muted/40">
+      <div
+        ref={containerRef}
+        role="region"
+        aria-label={`${name}, page ${pageNumber}`}
+        className="min-h-[50dvh] w-full overflow-hidden rounded-md border bg-muted/40"
+      >
         {loadError ? (
           <ErrorState title="We couldn't open this document" message={loadError} className="m-4" />
         ) : (

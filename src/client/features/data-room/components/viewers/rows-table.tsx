@@ -12,7 +12,12 @@ export function RowsTable({ rows, label, className }: { rows: string[][]; label:
   return (
     <div className="grid gap-2">
       {/* Focusable so keyboard users can scroll it (WCAG 2.1.1). */}
-      <div role="region" aria-label={label} tabIndex={0} className={cn('max-h-[60dvh] overflow-auto rounded-md border outline-none focus-visible:ring-2 focus-visible:ring-ring', className)}>
+      <div
+        role="region"
+        aria-label={label}
+        tabIndex={0}
+        className={cn('max-h-[60dvh] overflow-auto rounded-md border outline-none focus-visible:ring-2 focus-visible:ring-ring', className)}
+      >
         <table className="w-max min-w-full border-collapse text-sm">
           <thead className="sticky top-0 bg-muted">
             <tr>
