@@ -385,7 +385,7 @@ test.describe('data room', () => {
     const settings = page.getByRole('dialog', { name: 'Sharing settings' });
     await settings.getByRole('checkbox', { name: 'Pitch Deck' }).check();
     await settings.getByRole('button', { name: 'Save' }).click();
-    await expectToast(page, 'Sharing settings saved', 'These document types will be shared when you accept a match.');
+    await expectToast(page, 'Sharing settings saved', 'These document types will be shared when you connect with an investor.');
 
     for (const [name, type] of [
       ['Deck', 'Pitch Deck'],

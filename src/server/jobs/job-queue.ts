@@ -300,12 +300,26 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       // Drain: keep passing while passes find work (jobs may enqueue jobs).
       for (;;) {
         await runPump();
-        const [due] = await db
+        // The pass joined above may have begun before the caller's change (or the clock moved); a
+        // pass asked for meanwhile runs right after it, so wait for every pass there is.
+        while (pumping) await pumping;
+        const now = clock();
+        const [dueJob] = await db
           .select({ id: jobs.id })
           .from(jobs)
-          .where(and(eq(jobs.state, 'queued'), lte(jobs.runAt, clock()), inArray(jobs.name, Object.keys(handlers))))
+          .where(and(eq(jobs.state, 'queued'), lte(jobs.runAt, now), inArray(jobs.name, Object.keys(handlers))))
           .limit(1);
-        if (!due || isStopping) return;
+        // A schedule that came due is work too (another instance may be enqueueing it right now).
+        const scheduleNames = (options.schedules ?? []).map((schedule) => schedule.name);
+        const [dueSchedule] =
+          scheduleNames.length > 0
+            ? await db
+                .select({ name: jobSchedules.name })
+                .from(jobSchedules)
+                .where(and(lte(jobSchedules.nextRunAt, now), inArray(jobSchedules.name, scheduleNames)))
+                .limit(1)
+            : [];
+        if ((!dueJob && !dueSchedule) || isStopping) return;
       }
     },
   };

@@ -148,8 +148,8 @@ export function useUpdateDataRoomSettings() {
       toast({
         title: 'Sharing settings saved',
         description: saved.autoShareCategories.length
-          ? 'These document types will be shared when you accept a match.'
-          : 'Nothing will be shared automatically when you accept a match.',
+          ? 'These document types will be shared when you connect with an investor.'
+          : 'Nothing will be shared automatically when you connect with an investor.',
       });
     },
     onError: (error) => toastFailure('save sharing settings', error),
