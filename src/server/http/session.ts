@@ -4,38 +4,31 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { contextFor } from '../app-context';
 import { resolveSession } from '../features/auth';
 
+// The __Host- prefix makes the browser refuse a cookie unless Secure, Path=/ and no Domain.
+const hostCookieName = (name: string, isSecure: boolean) => (isSecure ? `__Host-${name}` : name);
+
+/** What both of our cookies are: unreadable by scripts, sent on top-level navigation, whole-site. */
+const cookieOptions = (app: FastifyInstance) => ({ httpOnly: true, sameSite: 'lax' as const, secure: app.config.cookieSecure, path: '/' });
+
 export function sessionCookieName(isSecure: boolean): string {
-  // The __Host- prefix makes the browser refuse the cookie unless Secure, Path=/ and no Domain.
-  return isSecure ? '__Host-vm_session' : 'vm_session';
+  return hostCookieName('vm_session', isSecure);
 }
 
 export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, token: string, expiresAt: Date): void {
-  reply.setCookie(sessionCookieName(app.config.cookieSecure), token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: app.config.cookieSecure,
-    path: '/',
-    expires: expiresAt,
-  });
+  reply.setCookie(sessionCookieName(app.config.cookieSecure), token, { ...cookieOptions(app), expires: expiresAt });
 }
 
 export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply): void {
-  reply.clearCookie(sessionCookieName(app.config.cookieSecure), { path: '/', httpOnly: true, sameSite: 'lax', secure: app.config.cookieSecure });
+  reply.clearCookie(sessionCookieName(app.config.cookieSecure), cookieOptions(app));
 }
 
 /** The known-device cookie (docs/decisions/0029): lets this browser's sign-ins skip strangers' throttling. */
 export function deviceCookieName(isSecure: boolean): string {
-  return isSecure ? '__Host-vm_device' : 'vm_device';
+  return hostCookieName('vm_device', isSecure);
 }
 
 export function setDeviceCookie(app: FastifyInstance, reply: FastifyReply, token: string, expiresAt: Date): void {
-  reply.setCookie(deviceCookieName(app.config.cookieSecure), token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: app.config.cookieSecure,
-    path: '/',
-    expires: expiresAt,
-  });
+  reply.setCookie(deviceCookieName(app.config.cookieSecure), token, { ...cookieOptions(app), expires: expiresAt });
 }
 
 export function registerSessionGuard(app: FastifyInstance): void {
