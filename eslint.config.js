@@ -20,11 +20,12 @@ export const FEATURE_DEPENDENCIES = {
   auth: ['activity', 'security'],
   dashboard: ['data-room', 'matching', 'messaging', 'portfolio'],
   'data-room': ['activity', 'matching', 'security'],
-  matching: ['activity', 'profiles'],
+  matching: ['activity', 'profiles', 'security'],
   messaging: ['activity', 'matching'],
   milestones: ['activity', 'matching'],
   portfolio: ['analytics', 'matching'],
   profiles: ['activity'],
+  safety: ['matching', 'security'],
   security: [],
 };
 

@@ -30,6 +30,8 @@ import { registerDataRoomRoutes } from './features/data-room/data-room.routes';
 import { registerMessagingRoutes } from './features/messaging/messaging.routes';
 import { registerMilestoneRoutes } from './features/milestones/milestones.routes';
 import { registerPortfolioRoutes } from './features/portfolio/portfolio.routes';
+import { registerBlockRoutes } from './features/safety/blocks.routes';
+import { registerReportRoutes } from './features/safety/reports.routes';
 import { registerEventStream } from './realtime/event-stream.routes';
 import { createAppJobQueue } from './app-jobs';
 import type { JobQueue } from './jobs/job-queue';
@@ -243,6 +245,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerMessagingRoutes(app);
   registerMilestoneRoutes(app);
   registerPortfolioRoutes(app);
+  registerBlockRoutes(app);
+  registerReportRoutes(app);
   registerEventStream(app);
   await registerDataRoomRoutes(app);
   registerApiDocs(app);

@@ -116,6 +116,20 @@ export const DECLINE_REASONS = [
 ] as const;
 export type DeclineReason = (typeof DECLINE_REASONS)[number]['value'];
 
+/** Why a user reports someone (issue #14); operators read the value, the form shows the label. */
+export const REPORT_CATEGORIES = [
+  { value: 'spam', label: 'Spam' },
+  { value: 'harassment', label: 'Harassment' },
+  { value: 'fraud', label: 'Fraud or misrepresentation' },
+  { value: 'inappropriate', label: 'Inappropriate content' },
+  { value: 'other', label: 'Other' },
+] as const;
+export type ReportCategory = (typeof REPORT_CATEGORIES)[number]['value'];
+
+/** What a report is about. */
+export const REPORT_SUBJECT_TYPES = ['user', 'message', 'document'] as const;
+export type ReportSubjectType = (typeof REPORT_SUBJECT_TYPES)[number];
+
 /** A portfolio company's performance. */
 export const PERFORMANCE_LEVELS = ['growing', 'stable', 'declining'] as const;
 export type Performance = (typeof PERFORMANCE_LEVELS)[number];

@@ -19,6 +19,8 @@ import * as eventContracts from '../../src/shared/contracts/events';
 import * as milestoneContracts from '../../src/shared/contracts/milestones';
 import * as portfolioContracts from '../../src/shared/contracts/portfolio';
 import * as profileContracts from '../../src/shared/contracts/profiles';
+import * as blockContracts from '../../src/shared/contracts/blocks';
+import * as reportContracts from '../../src/shared/contracts/reports';
 import { TestClient, useTestSuite } from '../support/test-app';
 
 type Access = 'public' | 'user' | 'startup' | 'investor';
@@ -40,6 +42,11 @@ const ROUTE_ACCESS: Array<{ endpoint: Endpoint; access: Access; sample?: { param
   { endpoint: matchContracts.listInvestorMatches, access: 'investor' },
   { endpoint: matchContracts.updateMatch, access: 'user', sample: { body: { status: 'accepted' } } },
   { endpoint: matchContracts.generateMatches, access: 'user' },
+  { endpoint: matchContracts.disconnectMatch, access: 'user' },
+  { endpoint: blockContracts.listBlocks, access: 'user' },
+  { endpoint: blockContracts.blockUser, access: 'user', sample: { body: { userId: 1 } } },
+  { endpoint: blockContracts.unblockUser, access: 'user' },
+  { endpoint: reportContracts.createReport, access: 'user', sample: { body: { subjectType: 'user', subjectId: 1, category: 'spam' } } },
   { endpoint: documentContracts.listDocuments, access: 'user' },
   { endpoint: documentContracts.uploadDocument, access: 'startup' },
   { endpoint: documentContracts.deleteDocument, access: 'startup' },
@@ -88,6 +95,8 @@ const allContracts: Endpoint[] = [
   eventContracts,
   milestoneContracts,
   portfolioContracts,
+  blockContracts,
+  reportContracts,
 ].flatMap((module) => (Object.values(module) as unknown[]).filter(isEndpoint));
 
 const suite = useTestSuite();

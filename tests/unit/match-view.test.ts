@@ -34,7 +34,15 @@ const breakdown: MatchBreakdown = {
   gateReason: null,
 };
 
-const base = { breakdown, decidedBy: null, theirDeclineReason: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
+const base = {
+  breakdown,
+  decidedBy: null,
+  theirDeclineReason: null,
+  connectionEndedAt: null,
+  connectionEndedBy: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
 
 /** Both answers that give a status: accepted is both, a decline is the viewer's own unless a test says otherwise. */
 const decisionsFor = (status: StartupSideMatch['status']) =>

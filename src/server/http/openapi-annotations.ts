@@ -103,6 +103,7 @@ export const EXTRA_ERRORS: Record<string, number[]> = {
   'auth.login': [401, 429],
   'auth.register': [409],
   'matches.updateMatch': [409],
+  'matches.disconnectMatch': [409],
   'matches.generateMatches': [409],
   'milestones.updateMilestoneStatus': [409],
 };

@@ -5,6 +5,7 @@
 import * as activity from './activity';
 import * as apiDocs from './api-docs';
 import * as auth from './auth';
+import * as blocks from './blocks';
 import * as dashboard from './dashboard';
 import * as documents from './documents';
 import type { Endpoint } from './endpoint';
@@ -14,11 +15,13 @@ import * as messages from './messages';
 import * as milestones from './milestones';
 import * as portfolio from './portfolio';
 import * as profiles from './profiles';
+import * as reports from './reports';
 
 const DOMAINS: Record<string, Record<string, unknown>> = {
   activity,
   apiDocs,
   auth,
+  blocks,
   dashboard,
   documents,
   events,
@@ -27,6 +30,7 @@ const DOMAINS: Record<string, Record<string, unknown>> = {
   milestones,
   portfolio,
   profiles,
+  reports,
 };
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);

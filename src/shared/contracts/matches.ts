@@ -44,6 +44,10 @@ const matchBase = {
   breakdown: MatchBreakdown.nullable(),
   /** The side that declined (null unless status is rejected); only a side that declined may reconsider. */
   decidedBy: z.enum(USER_TYPES).nullable(),
+  /** When the pair's last connection was ended (POST /api/matches/:id/disconnect); null if it never was, or they connected again since. */
+  connectionEndedAt: z.string().nullable(),
+  /** Which side ended it ("{name} ended the connection"), or null. */
+  connectionEndedBy: z.enum(USER_TYPES).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 };
@@ -78,6 +82,14 @@ export const updateMatch = defineEndpoint({
   path: '/api/matches/:id/update',
   params: MatchIdParams,
   body: UpdateMatchBody,
+  response: z.union([StartupSideMatch, InvestorSideMatch]),
+});
+
+/** Ends a connection: either party; both answers go back to pending, so reconnecting takes two accepts again. */
+export const disconnectMatch = defineEndpoint({
+  method: 'POST',
+  path: '/api/matches/:id/disconnect',
+  params: MatchIdParams,
   response: z.union([StartupSideMatch, InvestorSideMatch]),
 });
 

@@ -10,3 +10,5 @@ export * from './portfolio';
 export * from './matching';
 export * from './jobs';
 export * from './devices';
+export * from './reports';
+export * from './blocks';

@@ -33,6 +33,10 @@ export const matches = pgTable(
     investorDeclineReason: text('investor_decline_reason'),
     startupSharesReason: boolean('startup_shares_reason').notNull().default(false),
     investorSharesReason: boolean('investor_shares_reason').notNull().default(false),
+    // The last disconnect (docs/decisions/0030-disconnect-and-block.md): when, and which side ended
+    // it, so both sides can read "{name} ended the connection" until they connect again.
+    connectionEndedAt: timestamp('connection_ended_at', { withTimezone: true, precision: 3 }),
+    connectionEndedBy: text('connection_ended_by'),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
@@ -45,6 +49,7 @@ export const matches = pgTable(
     check('matches_status_check', sql`${t.status} in ('pending', 'accepted', 'rejected')`),
     check('matches_startup_decision_check', sql`${t.startupDecision} in ('pending', 'accepted', 'rejected')`),
     check('matches_investor_decision_check', sql`${t.investorDecision} in ('pending', 'accepted', 'rejected')`),
+    check('matches_connection_ended_by_check', sql`${t.connectionEndedBy} in ('startup', 'investor')`),
   ],
 );
 

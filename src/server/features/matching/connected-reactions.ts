@@ -29,3 +29,18 @@ export function onConnected(reaction: ConnectedReaction): void {
 export async function runConnectedReactions(ctx: ServiceContext<Actor | null>, pair: ConnectedPair): Promise<void> {
   for (const reaction of connectedReactions) await reaction(ctx, pair);
 }
+
+// When a connection ends (a disconnect, or a block that ends one), the reactions registered with
+// onDisconnected run inside that transaction (the data room revokes every grant between the pair),
+// so nothing the pair shared outlives the connection.
+const disconnectedReactions = new Set<ConnectedReaction>();
+
+/** Registers a reaction to a pair's connection ending (once: registering the same function again does nothing). */
+export function onDisconnected(reaction: ConnectedReaction): void {
+  disconnectedReactions.add(reaction);
+}
+
+/** Runs the registered reactions; matching calls it inside the transaction that ends a connection. */
+export async function runDisconnectedReactions(ctx: ServiceContext<Actor | null>, pair: ConnectedPair): Promise<void> {
+  for (const reaction of disconnectedReactions) await reaction(ctx, pair);
+}

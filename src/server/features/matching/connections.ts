@@ -5,7 +5,7 @@
 // Other features ask here (through features/matching/index.ts) and never query `matches`
 // themselves. Every question is asked for the context's actor: "may I act with them", "who are my
 // connections".
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { investorProfiles, matches, startupProfiles } from '../../db/schema';
 import type { ServiceContext } from '../../service-context';
 
@@ -22,6 +22,25 @@ export async function areConnected(ctx: ConnectionsContext, partnerId: number): 
     .from(matches)
     .where(
       and(isAccepted, or(and(eq(matches.startupId, me), eq(matches.investorId, partnerId)), and(eq(matches.startupId, partnerId), eq(matches.investorId, me)))),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Whether the actor and this user were connected and one of them ended it (a disconnect): what they
+ * built together stays readable to both, frozen. A blocked pair has no match left, so no.
+ */
+export async function wereConnected(ctx: ConnectionsContext, partnerId: number): Promise<boolean> {
+  const me = ctx.actor.id;
+  const [row] = await ctx.db
+    .select({ id: matches.id })
+    .from(matches)
+    .where(
+      and(
+        isNotNull(matches.connectionEndedAt),
+        or(and(eq(matches.startupId, me), eq(matches.investorId, partnerId)), and(eq(matches.startupId, partnerId), eq(matches.investorId, me))),
+      ),
     )
     .limit(1);
   return Boolean(row);

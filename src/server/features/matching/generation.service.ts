@@ -15,6 +15,7 @@ import type { Actor } from '../../actor';
 import { inTransaction, type ServiceContext } from '../../service-context';
 import { recordActivity } from '../activity';
 import { onProfileSaved } from '../profiles';
+import { blockedEitherWayIds } from './blocks';
 import { sideComponentValues } from './engine-store';
 import type { MatchingContext } from './matching-context';
 import { congestionAdjusted, createUserState, recordDecision, uncertainty, withExploration, type UserLearningState } from './engine/learning';
@@ -144,6 +145,8 @@ export async function generateMatches(ctx: MatchingContext): Promise<GenerateMat
       .from(matches)
       .where(eq(ownColumn(side), actor.id));
     const decided = new Set(existing.filter((row) => row.status !== 'pending').map((row) => counterpartOf(side, row)));
+    // A blocked pair, whoever blocked whom, is never suggested again (docs/decisions/0030-disconnect-and-block.md).
+    for (const blockedId of await blockedEitherWayIds({ db: tx, actor })) decided.add(blockedId);
 
     const options = { limit: CANDIDATE_POOL, floor: MATCH_SCORE_FLOOR, excludeIds: decided };
     const pool = side === 'startup' ? engine.matchesForStartup(actor.id, options) : engine.matchesForInvestor(actor.id, options);

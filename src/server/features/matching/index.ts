@@ -1,9 +1,11 @@
 // The matching feature's public API: the only file other features (and http/, the app, the demo)
 // import. Connections answer "may these two act together" for messaging, milestones, the data room
 // and the portfolio; the rest is for the dashboard, the job handlers and the demo seed.
-export { onConnected, type ConnectedPair, type ConnectedReaction } from './connected-reactions';
-export { areConnected, connectedPartnerIds, listConnections, type ConnectionsContext } from './connections';
+export { blockedByActorIds, blockedEitherWayIds, isBlockedEitherWay } from './blocks';
+export { onConnected, onDisconnected, type ConnectedPair, type ConnectedReaction } from './connected-reactions';
+export { areConnected, connectedPartnerIds, listConnections, wereConnected, type ConnectionsContext } from './connections';
 export { createMatchingEngineStore, type MatchingEngineStore } from './engine-store';
 export { generateMatches, learnFromDecision, MATCHING_JOBS, rescorePendingMatches, type DecisionToLearn } from './generation.service';
+export { disconnectMatch, separatePair } from './disconnect.service';
 export type { MatchingContext } from './matching-context';
 export { decideMatch, summarizeMatches } from './matching.service';

@@ -1,7 +1,8 @@
 // Match endpoints (issue #4; docs/matching.md). Thin: access level, parse, one service call.
 import type { FastifyInstance } from 'fastify';
-import { generateMatches, listInvestorMatches, listStartupMatches, updateMatch } from '../../../shared/contracts/matches';
+import { disconnectMatch, generateMatches, listInvestorMatches, listStartupMatches, updateMatch } from '../../../shared/contracts/matches';
 import { defineRoute } from '../../http/route';
+import * as disconnect from './disconnect.service';
 import * as generation from './generation.service';
 import * as matching from './matching.service';
 
@@ -9,5 +10,6 @@ export function registerMatchingRoutes(app: FastifyInstance): void {
   defineRoute(app, listStartupMatches, 'startup', ({ ctx }) => matching.listStartupMatches(ctx));
   defineRoute(app, listInvestorMatches, 'investor', ({ ctx }) => matching.listInvestorMatches(ctx));
   defineRoute(app, updateMatch, 'user', ({ ctx, params, body }) => matching.decideMatch(ctx, { ...body, matchId: params.id }));
+  defineRoute(app, disconnectMatch, 'user', ({ ctx, params }) => disconnect.disconnectMatch(ctx, params.id));
   defineRoute(app, generateMatches, 'user', ({ ctx }) => generation.generateMatches(ctx));
 }

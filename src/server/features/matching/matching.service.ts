@@ -1,21 +1,19 @@
-// Matching: each side's match list with the counterpart card and the explanation, decisions under
-// mutual consent (match-decisions.ts), and the numbers the dashboard shows. Generation, re-scoring
+// Matching: each side's match list with the counterpart card and the explanation (match-view.ts),
+// decisions under mutual consent (match-decisions.ts), and the numbers the dashboard shows. Generation, re-scoring
 // and learning live in generation.service.ts.
 import { and, asc, avg, desc, eq, or, sql } from 'drizzle-orm';
-import type { InvestorSideMatch, MatchBreakdown, StartupSideMatch, UpdateMatchBody } from '../../../shared/contracts/matches';
+import type { InvestorSideMatch, StartupSideMatch, UpdateMatchBody } from '../../../shared/contracts/matches';
 import type { MatchDecision } from '../../../shared/enums';
 import { DECLINE_REASONS } from '../../../shared/enums';
 import { conflict, notFound } from '../../app-error';
-import type { DbExecutor } from '../../db/client';
 import { investorProfiles, matchDecisions, matches, startupProfiles } from '../../db/schema';
 import type { Actor } from '../../actor';
 import { inTransaction, type ServiceContext } from '../../service-context';
 import { recordActivity } from '../activity';
 import { toInvestorCard, toStartupCard } from '../profiles';
-import { toMatchBreakdown } from './engine/match-explanation';
-import type { Side } from './engine/score-components';
 import { runConnectedReactions } from './connected-reactions';
-import { combinedStatus, otherSide, perspectiveOf, refusalOf, sideOf } from './match-decisions';
+import { combinedStatus, otherSide, refusalOf, sideOf } from './match-decisions';
+import { counterpartName, loadMatchView, matchFields } from './match-view';
 import { MATCHING_JOBS, type DecisionToLearn, type StoredExplanation } from './generation.service';
 
 type MatchRow = typeof matches.$inferSelect;
@@ -28,25 +26,6 @@ const awaitsMyAnswer = (actor: Actor) => and(eq(matches.status, 'pending'), eq(t
 
 /** List order: connection requests waiting for the caller first, then best score first. */
 const listOrder = (actor: Actor) => [asc(sql`case when ${awaitsMyAnswer(actor)} then 0 else 1 end`), desc(matches.score), desc(matches.id)];
-
-/** The stored explanation in the viewer's voice ("you raise Seed" for the startup, "they raise Seed" for the investor). */
-function breakdownFor(row: MatchRow, viewer: Side): MatchBreakdown | null {
-  const stored = row.breakdown as StoredExplanation | null;
-  return stored ? toMatchBreakdown(stored, viewer) : null;
-}
-
-function matchFields(row: MatchRow, viewer: Side) {
-  return {
-    id: row.id,
-    startupId: row.startupId,
-    investorId: row.investorId,
-    score: row.score,
-    ...perspectiveOf(row, viewer),
-    breakdown: breakdownFor(row, viewer),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
 
 /** A startup's matches, connection requests first, then best first, each with the investor's public card. */
 export async function listStartupMatches(ctx: ServiceContext): Promise<StartupSideMatch[]> {
@@ -69,25 +48,6 @@ export async function listInvestorMatches(ctx: ServiceContext): Promise<Investor
     .orderBy(...listOrder(ctx.actor));
   return rows.map((row) => ({ ...matchFields(row.match, 'investor'), startup: toStartupCard(row.startup) }));
 }
-
-async function loadMatchView(db: DbExecutor, actor: Actor, matchId: number): Promise<StartupSideMatch | InvestorSideMatch> {
-  if (actor.userType === 'startup') {
-    const [row] = await db
-      .select({ match: matches, investor: investorProfiles })
-      .from(matches)
-      .innerJoin(investorProfiles, eq(investorProfiles.userId, matches.investorId))
-      .where(eq(matches.id, matchId));
-    return { ...matchFields(row!.match, 'startup'), investor: toInvestorCard(row!.investor) };
-  }
-  const [row] = await db
-    .select({ match: matches, startup: startupProfiles })
-    .from(matches)
-    .innerJoin(startupProfiles, eq(startupProfiles.userId, matches.startupId))
-    .where(eq(matches.id, matchId));
-  return { ...matchFields(row!.match, 'investor'), startup: toStartupCard(row!.startup) };
-}
-
-const counterpartName = (view: StartupSideMatch | InvestorSideMatch) => ('investor' in view ? view.investor.firmName : view.startup.companyName);
 
 /**
  * Records the caller's own answer to a match: accept, decline (with an optional reason, shared
@@ -127,9 +87,12 @@ export async function decideMatch(ctx: ServiceContext, input: UpdateMatchBody & 
       actor.userType === 'startup'
         ? { startupDecision: decision, startupDeclineReason: declineReason, startupSharesReason: sharesReason }
         : { investorDecision: decision, investorDeclineReason: declineReason, investorSharesReason: sharesReason };
+    const connects = status === 'accepted' && row.status !== 'accepted';
+    // Connecting again closes the chapter of the last disconnect.
+    const reconnected = connects ? { connectionEndedAt: null, connectionEndedBy: null } : {};
     await tx
       .update(matches)
-      .set({ ...ownColumns, status, updatedAt: now })
+      .set({ ...ownColumns, ...reconnected, status, updatedAt: now })
       .where(eq(matches.id, row.id));
     await tx.insert(matchDecisions).values({
       matchId: row.id,
@@ -141,7 +104,6 @@ export async function decideMatch(ctx: ServiceContext, input: UpdateMatchBody & 
       componentsSnapshot: snapshotOf(row),
       decidedAt: now,
     });
-    const connects = status === 'accepted' && row.status !== 'accepted';
     // What other features do when a pair connects (the data room shares the startup's chosen
     // categories) happens in this transaction, so it commits with the connection (connections.ts).
     if (connects) await runConnectedReactions(txCtx, { startupId: row.startupId, investorId: row.investorId });

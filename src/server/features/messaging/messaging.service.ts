@@ -11,7 +11,7 @@ import { messages, users } from '../../db/schema';
 import type { Actor } from '../../actor';
 import { inTransaction, type ServiceContext } from '../../service-context';
 import { recordActivity } from '../activity';
-import { areConnected, connectedPartnerIds } from '../matching';
+import { areConnected, blockedByActorIds, connectedPartnerIds, isBlockedEitherWay } from '../matching';
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -32,7 +32,10 @@ const betweenActorAnd = (actor: Actor, partnerId: number) =>
 export async function sendMessage(ctx: ServiceContext, input: SendMessageBody): Promise<Message> {
   const { actor } = ctx;
   if (input.receiverId === actor.id) throw invalid('You cannot send a message to yourself.', { receiverId: ['Choose someone else'] });
-  if (!(await areConnected(ctx, input.receiverId))) throw forbidden('You can message only people you are connected with: both of you must accept the match.');
+  if (!(await areConnected(ctx, input.receiverId))) {
+    if (await isBlockedEitherWay(ctx, input.receiverId)) throw forbidden('You cannot message this person.');
+    throw forbidden('You can message only people you are connected with: both of you must accept the match.');
+  }
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(messages)
@@ -158,6 +161,8 @@ export async function listConversations(ctx: ServiceContext): Promise<Conversati
          where (m.sender_id = ${actor.id} and m.receiver_id = u.id) or (m.sender_id = u.id and m.receiver_id = ${actor.id})
          order by m.sent_at desc, m.id desc limit 1
       ) last_message on true
+     -- Someone the caller blocked leaves their list; the history stays for the other side.
+     where p.partner_id not in ${blockedByActorIds(ctx)}
      order by last_message.sent_at desc nulls last, u.first_name, u.id`);
   const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
   return rows.map((row) => ({

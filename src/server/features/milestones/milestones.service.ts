@@ -10,7 +10,7 @@ import { investorProfiles, milestones, startupProfiles, users } from '../../db/s
 import type { Actor } from '../../actor';
 import { inTransaction, type ServiceContext } from '../../service-context';
 import { recordActivity } from '../activity';
-import { areConnected, connectedPartnerIds } from '../matching';
+import { areConnected, connectedPartnerIds, wereConnected } from '../matching';
 
 type MilestoneRow = typeof milestones.$inferSelect;
 
@@ -68,8 +68,14 @@ async function partnerName(db: DbExecutor, actor: Actor, pair: { startupId: numb
   return row ? (row.firmName ?? row.companyName ?? `${row.firstName} ${row.lastName}`) : 'your partner';
 }
 
+/**
+ * The pair's plan, for a connected pair; after one of them disconnected, the plan is frozen but
+ * still readable by both (docs/connections.md, "Leaving and blocking"). Anyone else gets 403.
+ */
 export async function listMilestones(ctx: ServiceContext, partnerId: number): Promise<Milestone[]> {
-  const pair = await connectedPair(ctx, partnerId);
+  const { actor } = ctx;
+  const pair = actor.userType === 'startup' ? { startupId: actor.id, investorId: partnerId } : { startupId: partnerId, investorId: actor.id };
+  if (!(await wereConnected(ctx, partnerId))) await connectedPair(ctx, partnerId);
   const rows = await ctx.db
     .select()
     .from(milestones)

@@ -16,7 +16,7 @@ import type {
 } from '../../../shared/contracts/profiles';
 import { investorCompleteness, startupCompleteness } from '../../../shared/profile-completeness';
 import { notFound } from '../../app-error';
-import { activities, investorProfiles, startupProfiles } from '../../db/schema';
+import { activities, blocks, investorProfiles, startupProfiles } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../service-context';
 import { recordActivity } from '../activity';
 import { toInvestorCard, toStartupCard, type InvestorRow, type StartupRow } from './profile-cards';
@@ -181,10 +181,22 @@ async function recordProfileView(ctx: ServiceContext, viewedUserId: number, name
   await recordActivity(ctx, { userId: viewer.id, activityType: 'viewed_profile', entityId: viewedUserId, description: `Viewed ${name}'s profile` });
 }
 
+/**
+ * Whether the profile's owner has blocked the viewer: to them the profile does not exist (404).
+ * Profiles sits below matching and safety in the feature graph, so it reads the blocks table itself.
+ */
+async function blockedBy(ctx: ServiceContext, ownerId: number): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ blockerId: blocks.blockerId })
+    .from(blocks)
+    .where(and(eq(blocks.blockerId, ownerId), eq(blocks.blockedId, ctx.actor.id)));
+  return Boolean(row);
+}
+
 /** An investor opens a startup's public profile (the route admits investors only). */
 export async function viewStartupCard(ctx: ServiceContext, startupUserId: number): Promise<StartupCard> {
   const [row] = await ctx.db.select().from(startupProfiles).where(eq(startupProfiles.userId, startupUserId));
-  if (!row) throw notFound('This startup profile does not exist.');
+  if (!row || (await blockedBy(ctx, startupUserId))) throw notFound('This startup profile does not exist.');
   await recordProfileView(ctx, startupUserId, row.companyName);
   return toStartupCard(row);
 }
@@ -192,7 +204,7 @@ export async function viewStartupCard(ctx: ServiceContext, startupUserId: number
 /** A startup opens an investor's public profile (the route admits startups only). */
 export async function viewInvestorCard(ctx: ServiceContext, investorUserId: number): Promise<InvestorCard> {
   const [row] = await ctx.db.select().from(investorProfiles).where(eq(investorProfiles.userId, investorUserId));
-  if (!row) throw notFound('This investor profile does not exist.');
+  if (!row || (await blockedBy(ctx, investorUserId))) throw notFound('This investor profile does not exist.');
   await recordProfileView(ctx, investorUserId, row.firmName);
   return toInvestorCard(row);
 }

@@ -18,7 +18,11 @@ export type SecurityEventType =
   | 'document_read'
   | 'document_access_granted'
   | 'document_access_revoked'
-  | 'document_deleted';
+  | 'document_deleted'
+  | 'report_filed'
+  | 'connection_ended'
+  | 'user_blocked'
+  | 'user_unblocked';
 
 /**
  * Where the entry goes: pass `inTransaction(ctx, tx)` to log with the change. The row's time is the

@@ -1,0 +1,55 @@
+// A match as one party sees it: the row in the viewer's voice (both answers, the shared decline
+// reason, who ended the last connection) with the counterpart's public card.
+import { eq } from 'drizzle-orm';
+import type { InvestorSideMatch, MatchBreakdown, StartupSideMatch } from '../../../shared/contracts/matches';
+import type { UserType } from '../../../shared/enums';
+import type { Actor } from '../../actor';
+import type { DbExecutor } from '../../db/client';
+import { investorProfiles, matches, startupProfiles } from '../../db/schema';
+import { toInvestorCard, toStartupCard } from '../profiles';
+import { toMatchBreakdown } from './engine/match-explanation';
+import type { Side } from './engine/score-components';
+import type { StoredExplanation } from './generation.service';
+import { perspectiveOf } from './match-decisions';
+
+type MatchRow = typeof matches.$inferSelect;
+
+/** The stored explanation in the viewer's voice ("you raise Seed" for the startup, "they raise Seed" for the investor). */
+function breakdownFor(row: MatchRow, viewer: Side): MatchBreakdown | null {
+  const stored = row.breakdown as StoredExplanation | null;
+  return stored ? toMatchBreakdown(stored, viewer) : null;
+}
+
+export function matchFields(row: MatchRow, viewer: Side) {
+  return {
+    id: row.id,
+    startupId: row.startupId,
+    investorId: row.investorId,
+    score: row.score,
+    ...perspectiveOf(row, viewer),
+    breakdown: breakdownFor(row, viewer),
+    connectionEndedAt: row.connectionEndedAt ? row.connectionEndedAt.toISOString() : null,
+    connectionEndedBy: (row.connectionEndedBy as UserType | null) ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function loadMatchView(db: DbExecutor, actor: Actor, matchId: number): Promise<StartupSideMatch | InvestorSideMatch> {
+  if (actor.userType === 'startup') {
+    const [row] = await db
+      .select({ match: matches, investor: investorProfiles })
+      .from(matches)
+      .innerJoin(investorProfiles, eq(investorProfiles.userId, matches.investorId))
+      .where(eq(matches.id, matchId));
+    return { ...matchFields(row!.match, 'startup'), investor: toInvestorCard(row!.investor) };
+  }
+  const [row] = await db
+    .select({ match: matches, startup: startupProfiles })
+    .from(matches)
+    .innerJoin(startupProfiles, eq(startupProfiles.userId, matches.startupId))
+    .where(eq(matches.id, matchId));
+  return { ...matchFields(row!.match, 'investor'), startup: toStartupCard(row!.startup) };
+}
+
+export const counterpartName = (view: StartupSideMatch | InvestorSideMatch) => ('investor' in view ? view.investor.firmName : view.startup.companyName);
