@@ -69,6 +69,25 @@ async function partnerName(db: DbExecutor, actor: Actor, pair: { startupId: numb
 }
 
 /**
+ * Writes the change into the actor's feed ("{what} with {partner}") and tells both parties' open
+ * screens, inside the change's transaction so neither happens unless the change commits.
+ */
+async function recordAndAnnounce(
+  txCtx: ServiceContext,
+  change: { milestoneId: number; pair: { startupId: number; investorId: number }; activityType: 'milestone_created' | 'milestone_updated'; what: string },
+): Promise<void> {
+  const { startupId, investorId } = change.pair;
+  const partner = await partnerName(txCtx.db, txCtx.actor, change.pair);
+  await recordActivity(txCtx, {
+    userId: txCtx.actor.id,
+    activityType: change.activityType,
+    entityId: change.milestoneId,
+    description: `${change.what} with ${partner}`,
+  });
+  await txCtx.events.publish(txCtx.db, [startupId, investorId], { type: 'milestone_updated', milestoneId: change.milestoneId, startupId, investorId });
+}
+
+/**
  * The pair's plan, for a connected pair; after one of them disconnected, the plan is frozen but
  * still readable by both (docs/connections.md, "Leaving and blocking"). Anyone else gets 403.
  */
@@ -103,20 +122,12 @@ export async function createMilestone(
       .insert(milestones)
       .values({ ...pair, title: input.title, description: input.description || null, date: input.date || null, status: input.status })
       .returning();
-    const partner = await partnerName(tx, actor, pair);
-    await recordActivity(txCtx, {
-      userId: actor.id,
-      activityType: 'milestone_created',
-      entityId: row!.id,
-      description: `Added the milestone "${row!.title}" with ${partner}`,
-    });
-    await ctx.events.publish(tx, [pair.startupId, pair.investorId], { type: 'milestone_updated', milestoneId: row!.id, ...pair });
+    await recordAndAnnounce(txCtx, { milestoneId: row!.id, pair, activityType: 'milestone_created', what: `Added the milestone "${row!.title}"` });
     return toMilestone(row!);
   });
 }
 
 export async function advanceMilestone(ctx: ServiceContext, input: { milestoneId: number; status: 'in_progress' | 'completed' }): Promise<Milestone> {
-  const { actor } = ctx;
   const { status } = input;
   return ctx.db.transaction(async (tx) => {
     const txCtx = inTransaction(ctx, tx);
@@ -131,19 +142,7 @@ export async function advanceMilestone(ctx: ServiceContext, input: { milestoneId
     }
     const [updated] = await tx.update(milestones).set({ status, updatedAt: ctx.clock() }).where(eq(milestones.id, row.id)).returning();
     const verb = status === 'in_progress' ? 'Started' : 'Completed';
-    const partner = await partnerName(tx, actor, row);
-    await recordActivity(txCtx, {
-      userId: actor.id,
-      activityType: 'milestone_updated',
-      entityId: row.id,
-      description: `${verb} the milestone "${row.title}" with ${partner}`,
-    });
-    await ctx.events.publish(tx, [row.startupId, row.investorId], {
-      type: 'milestone_updated',
-      milestoneId: row.id,
-      startupId: row.startupId,
-      investorId: row.investorId,
-    });
+    await recordAndAnnounce(txCtx, { milestoneId: row.id, pair: row, activityType: 'milestone_updated', what: `${verb} the milestone "${row.title}"` });
     return toMilestone(updated!);
   });
 }
@@ -152,7 +151,6 @@ export async function editMilestone(
   ctx: ServiceContext,
   input: { milestoneId: number; title?: string; description?: string; date?: string },
 ): Promise<Milestone> {
-  const { actor } = ctx;
   return ctx.db.transaction(async (tx) => {
     const txCtx = inTransaction(ctx, tx);
     const row = await ownMilestone(txCtx, input.milestoneId);
@@ -161,42 +159,17 @@ export async function editMilestone(
     if (input.description !== undefined) changes.description = input.description || null;
     if (input.date !== undefined) changes.date = input.date || null;
     const [updated] = await tx.update(milestones).set(changes).where(eq(milestones.id, row.id)).returning();
-    const partner = await partnerName(tx, actor, row);
-    await recordActivity(txCtx, {
-      userId: actor.id,
-      activityType: 'milestone_updated',
-      entityId: row.id,
-      description: `Edited the milestone "${updated!.title}" with ${partner}`,
-    });
-    await ctx.events.publish(tx, [row.startupId, row.investorId], {
-      type: 'milestone_updated',
-      milestoneId: row.id,
-      startupId: row.startupId,
-      investorId: row.investorId,
-    });
+    await recordAndAnnounce(txCtx, { milestoneId: row.id, pair: row, activityType: 'milestone_updated', what: `Edited the milestone "${updated!.title}"` });
     return toMilestone(updated!);
   });
 }
 
 export async function deleteMilestone(ctx: ServiceContext, milestoneId: number): Promise<void> {
-  const { actor } = ctx;
   await ctx.db.transaction(async (tx) => {
     const txCtx = inTransaction(ctx, tx);
     const row = await ownMilestone(txCtx, milestoneId);
     await tx.delete(milestones).where(eq(milestones.id, row.id));
-    const partner = await partnerName(tx, actor, row);
-    await recordActivity(txCtx, {
-      userId: actor.id,
-      activityType: 'milestone_updated',
-      entityId: row.id,
-      description: `Removed the milestone "${row.title}" with ${partner}`,
-    });
-    await ctx.events.publish(tx, [row.startupId, row.investorId], {
-      type: 'milestone_updated',
-      milestoneId: row.id,
-      startupId: row.startupId,
-      investorId: row.investorId,
-    });
+    await recordAndAnnounce(txCtx, { milestoneId: row.id, pair: row, activityType: 'milestone_updated', what: `Removed the milestone "${row.title}"` });
   });
 }
 
