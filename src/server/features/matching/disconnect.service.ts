@@ -5,13 +5,13 @@
 // grant between the pair). A block ends the pair for good through separatePair().
 import { and, eq, or } from 'drizzle-orm';
 import type { InvestorSideMatch, StartupSideMatch } from '../../../shared/contracts/matches';
-import { conflict, notFound } from '../../app-error';
+import { conflict } from '../../app-error';
 import { matches } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../service-context';
 import { recordActivity } from '../activity';
 import { recordSecurityEvent } from '../security';
 import { runDisconnectedReactions } from './connected-reactions';
-import { counterpartName, loadMatchView } from './match-view';
+import { counterpartName, loadMatchView, lockPartyMatch } from './match-view';
 
 type MatchRow = typeof matches.$inferSelect;
 
@@ -41,12 +41,7 @@ export async function disconnectMatch(ctx: ServiceContext, matchId: number): Pro
   const { actor } = ctx;
   return ctx.db.transaction(async (tx) => {
     const txCtx = inTransaction(ctx, tx);
-    const [row] = await tx
-      .select()
-      .from(matches)
-      .where(and(eq(matches.id, matchId), or(eq(matches.startupId, actor.id), eq(matches.investorId, actor.id))))
-      .for('update');
-    if (!row) throw notFound('This match does not exist.');
+    const row = await lockPartyMatch(tx, actor, matchId);
     if (row.status !== 'accepted') throw conflict('You are not connected through this match, so there is no connection to end.');
     await endConnection(txCtx, row);
     const view = await loadMatchView(tx, actor, row.id);

@@ -1,9 +1,10 @@
 // A match as one party sees it: the row in the viewer's voice (both answers, the shared decline
 // reason, who ended the last connection) with the counterpart's public card.
-import { eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { InvestorSideMatch, MatchBreakdown, StartupSideMatch } from '../../../shared/contracts/matches';
 import type { UserType } from '../../../shared/enums';
 import type { Actor } from '../../actor';
+import { notFound } from '../../app-error';
 import type { DbExecutor } from '../../db/client';
 import { investorProfiles, matches, startupProfiles } from '../../db/schema';
 import { toInvestorCard, toStartupCard } from '../profiles';
@@ -13,6 +14,21 @@ import type { StoredExplanation } from './generation.service';
 import { perspectiveOf } from './match-decisions';
 
 type MatchRow = typeof matches.$inferSelect;
+
+/**
+ * The match, locked for this transaction, when the actor is one of its parties; to anyone else it
+ * does not exist (404). Authorization is in the query, and the row lock orders two answers given
+ * at once, so the second always sees the first.
+ */
+export async function lockPartyMatch(tx: DbExecutor, actor: Actor, matchId: number): Promise<MatchRow> {
+  const [row] = await tx
+    .select()
+    .from(matches)
+    .where(and(eq(matches.id, matchId), or(eq(matches.startupId, actor.id), eq(matches.investorId, actor.id))))
+    .for('update');
+  if (!row) throw notFound('This match does not exist.');
+  return row;
+}
 
 /** The stored explanation in the viewer's voice ("you raise Seed" for the startup, "they raise Seed" for the investor). */
 function breakdownFor(row: MatchRow, viewer: Side): MatchBreakdown | null {

@@ -1,11 +1,11 @@
 // Matching: each side's match list with the counterpart card and the explanation (match-view.ts),
 // decisions under mutual consent (match-decisions.ts), and the numbers the dashboard shows. Generation, re-scoring
 // and learning live in generation.service.ts.
-import { and, asc, avg, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, avg, desc, eq, sql } from 'drizzle-orm';
 import type { InvestorSideMatch, StartupSideMatch, UpdateMatchBody } from '../../../shared/contracts/matches';
 import type { MatchDecision } from '../../../shared/enums';
 import { DECLINE_REASONS } from '../../../shared/enums';
-import { conflict, notFound } from '../../app-error';
+import { conflict } from '../../app-error';
 import { investorProfiles, matchDecisions, matches, startupProfiles } from '../../db/schema';
 import type { Actor } from '../../actor';
 import { inTransaction, type ServiceContext } from '../../service-context';
@@ -13,7 +13,7 @@ import { recordActivity } from '../activity';
 import { toInvestorCard, toStartupCard } from '../profiles';
 import { runConnectedReactions } from './connected-reactions';
 import { combinedStatus, otherSide, refusalOf, sideOf } from './match-decisions';
-import { counterpartName, loadMatchView, matchFields } from './match-view';
+import { counterpartName, loadMatchView, lockPartyMatch, matchFields } from './match-view';
 import { MATCHING_JOBS, type DecisionToLearn, type StoredExplanation } from './generation.service';
 
 type MatchRow = typeof matches.$inferSelect;
@@ -63,14 +63,7 @@ export async function decideMatch(ctx: ServiceContext, input: UpdateMatchBody & 
   const now = ctx.clock();
   return ctx.db.transaction(async (tx) => {
     const txCtx = inTransaction(ctx, tx);
-    // Authorization in the query: the match must name the actor as one of its parties. The row
-    // lock orders two answers given at once, so the second always sees the first.
-    const [row] = await tx
-      .select()
-      .from(matches)
-      .where(and(eq(matches.id, matchId), or(eq(matches.startupId, actor.id), eq(matches.investorId, actor.id))))
-      .for('update');
-    if (!row) throw notFound('This match does not exist.');
+    const row = await lockPartyMatch(tx, actor, matchId);
 
     const mine = sideOf(row, actor.userType).decision;
     const theirs = sideOf(row, otherSide(actor.userType)).decision;
