@@ -4,6 +4,9 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 5174);
 const demoPort = port + 1;
+// Built by `npm run build` into BUILD_DIR/dist (default ./dist): a second run on another port can
+// build into its own folder (BUILD_DIR=.tmp/build-5274) while the first one is serving.
+const serverEntry = `${process.env.BUILD_DIR ?? '.'}/dist/server/main.js`;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const serverEnv = {
@@ -60,14 +63,14 @@ export default defineConfig({
   webServer: [
     {
       // A fresh embedded database each run; no demo seed so tests create exactly what they need.
-      command: `rm -rf ${dataDir} && node dist/server/main.js`,
+      command: `rm -rf ${dataDir} && node ${serverEntry}`,
       url: `http://localhost:${port}/auth`,
       reuseExistingServer: false,
       timeout: 60_000,
       env: { ...serverEnv, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'false' },
     },
     {
-      command: `rm -rf ${demoDataDir} && node dist/server/main.js`,
+      command: `rm -rf ${demoDataDir} && node ${serverEntry}`,
       url: `http://localhost:${demoPort}/auth`,
       reuseExistingServer: false,
       timeout: 120_000,

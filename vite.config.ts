@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
 const root = path.resolve(import.meta.dirname, 'src/client');
+// BUILD_DIR (default: the project root) lets two browser-suite runs on one machine build apart.
+const buildRoot = path.resolve(import.meta.dirname, process.env.BUILD_DIR ?? '.');
 
 export default defineConfig({
   root,
@@ -15,7 +17,7 @@ export default defineConfig({
     },
   },
   build: {
-    outDir: path.resolve(import.meta.dirname, 'dist/client'),
+    outDir: path.join(buildRoot, 'dist/client'),
     emptyOutDir: true,
   },
   server: {
