@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { documentAccess, matches, securityEvents } from '../../src/server/db/schema';
+import type { ConversationSummary } from '../../src/shared/contracts/messages';
 import type { UserType } from '../../src/shared/enums';
 import { buildInvestorProfileBody, buildStartupProfileBody } from '../factories';
 import { pdfBytes } from '../support/document-fixtures';
@@ -142,9 +143,22 @@ describe('POST /api/matches/:id/disconnect', () => {
       const thread = await from.client.request({ method: 'GET', url: `/api/messages/${to.user.id}` });
       expect(thread.statusCode).toBe(200);
       expect((thread.json().items as Array<{ content: string }>).map((m) => m.content)).toEqual(['Before']);
-      const conversations = (await from.client.request({ method: 'GET', url: '/api/messages/conversations' })).json() as Array<{ userId: number }>;
-      expect(conversations.map((c) => c.userId)).toContain(to.user.id);
+      const conversations = (await from.client.request({ method: 'GET', url: '/api/messages/conversations' })).json() as ConversationSummary[];
+      // The summary says the thread is read-only, and who ended it, so both screens can say so.
+      expect(conversations.find((c) => c.userId === to.user.id)).toMatchObject({ connected: false, matchId, connectionEndedBy: 'investor' });
     }
+  });
+
+  it('conversation summaries say a connected pair can write, with the match to disconnect from', async () => {
+    const { matchId, startup, investor } = await connectedPair();
+    const conversations = (await startup.client.request({ method: 'GET', url: '/api/messages/conversations' })).json() as ConversationSummary[];
+    expect(conversations.find((c) => c.userId === investor.user.id)).toMatchObject({ connected: true, matchId, connectionEndedBy: null });
+    // Connected again after a disconnect: who ended the earlier connection no longer matters.
+    await disconnect(startup.client, matchId);
+    await accept(startup.client, matchId);
+    await accept(investor.client, matchId);
+    const again = (await investor.client.request({ method: 'GET', url: '/api/messages/conversations' })).json() as ConversationSummary[];
+    expect(again.find((c) => c.userId === startup.user.id)).toMatchObject({ connected: true, matchId, connectionEndedBy: null });
   });
 
   it('freezes the milestone plan: still listed, but no create, edit, advance or delete', async () => {
@@ -227,6 +241,11 @@ describe('blocks', () => {
       ((await party.client.request({ method: 'GET', url: '/api/messages/conversations' })).json() as Array<{ userId: number }>).map((c) => c.userId);
     expect(await conversationsOf(startup)).not.toContain(investor.user.id);
     expect(await conversationsOf(investor)).toContain(startup.user.id);
+    // The blocked side keeps the history, read-only, with no match left to act on.
+    const kept = ((await investor.client.request({ method: 'GET', url: '/api/messages/conversations' })).json() as ConversationSummary[]).find(
+      (c) => c.userId === startup.user.id,
+    );
+    expect(kept).toMatchObject({ connected: false, matchId: null, connectionEndedBy: null });
   });
 
   it('lists blocks newest first, is idempotent, refuses yourself (400) and unknown users (404)', async () => {

@@ -1,10 +1,22 @@
 // Mutual consent (issue #14; docs/connections.md): a match connects only when both sides accept.
 // The startup accepts and sees "Waiting for …"; the investor, on another screen, sees "Wants to
 // connect with you" arrive live, the dashboard counts it, and accepting connects them: both can
-// message. A decline can share its reason with the other side (off by default), and Reconsider
-// asks first. Every state at 375px, from the keyboard, with no serious axe violations.
+// message; then the investor blocks and the startup's thread turns read-only. A decline can share
+// its reason with the other side (off by default), and Reconsider asks first. Either side can
+// disconnect (the other is told), report (which blocks), and unblock in Settings. Every state at
+// 375px, from the keyboard, with no serious axe violations.
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { STARTUP_PROFILE, acceptAsStartup, expectToast, hasHorizontalScroll, newParty, seriousViolations, uniqueUsername, type Party } from './helpers';
+import {
+  STARTUP_PROFILE,
+  acceptAsStartup,
+  acceptMatchAs,
+  expectToast,
+  hasHorizontalScroll,
+  newParty,
+  seriousViolations,
+  uniqueUsername,
+  type Party,
+} from './helpers';
 
 // Two accounts, generation and two screens each: the slow-test budget.
 test.describe.configure({ timeout: 120_000 });
@@ -138,6 +150,86 @@ test.describe('mutual consent', () => {
     await investorComposer.fill('Glad to, Tess.');
     await investorComposer.press('Enter');
     await expect(startup.page.getByRole('log').getByText('Glad to, Tess.')).toBeVisible();
+
+    // The investor blocks the startup from the conversation header, after a confirmation.
+    await investor.page.getByRole('button', { name: 'More actions for Tess Founder' }).click();
+    await investor.page.getByRole('menuitem', { name: 'Block' }).click();
+    const blockDialog = investor.page.getByRole('alertdialog', { name: 'Block Tess Founder?' });
+    await expect(blockDialog).toContainText('They are not told. You can unblock them in Settings.');
+    await expectClean(investor.page);
+    await blockDialog.getByRole('button', { name: 'Block', exact: true }).click();
+    await expectToast(investor.page, 'Tess Founder is blocked');
+    // The conversation leaves the investor's list.
+    await expect(investor.page.getByRole('textbox', { name: 'Message to Tess Founder' })).toHaveCount(0);
+    await expect(investor.page.getByText('Select a conversation')).toBeVisible();
+
+    // The startup's thread turns read-only, live: the history stays, the composer goes.
+    await expect(startup.page.getByText('This conversation is closed', { exact: true })).toBeVisible();
+    await expect(startupComposer).toHaveCount(0);
+    await expect(startup.page.getByRole('log').getByText('Glad to, Tess.')).toBeVisible();
+    await expectClean(startup.page);
+
+    await startup.context.close();
+    await investor.context.close();
+  });
+
+  test('either side can disconnect; the other side is told, and the thread turns read-only; report and unblock in Settings', async ({ browser }) => {
+    const { startup, investor, companyName, firmName } = await matchedPair(browser);
+    const matchId = await acceptAsStartup(startup.page, investor.user.id);
+    await acceptMatchAs(investor.page, null, matchId);
+
+    // The startup writes, and keeps the conversation open.
+    await startup.page.goto(`/startup/communications?partner=${investor.user.id}`);
+    const composer = startup.page.getByRole('textbox', { name: 'Message to Hal Partner' });
+    await composer.fill('Looking forward to our call.');
+    await composer.press('Enter');
+    await expect(startup.page.getByRole('log').getByText('Looking forward to our call.')).toBeVisible();
+    await expectLive(startup.page);
+
+    // The investor disconnects from the match card's menu, after a confirmation.
+    const investorCard = await openMatches(investor.page, '/investor/startups', companyName);
+    await investorCard.getByRole('button', { name: `More actions for ${companyName}` }).click();
+    await investor.page.getByRole('menuitem', { name: 'Disconnect' }).click();
+    const confirm = investor.page.getByRole('alertdialog', { name: `Disconnect from ${companyName}?` });
+    await expectClean(investor.page);
+    await confirm.getByRole('button', { name: 'Disconnect', exact: true }).click();
+    await expectToast(investor.page, `Disconnected from ${companyName}`);
+    await expect(investorCard.getByText('You ended the connection', { exact: true })).toBeVisible();
+    await expect(investorCard.getByRole('link', { name: `Message ${companyName}` })).toHaveCount(0);
+
+    // The startup is told, live, in the thread (which names people) and on its match card (firms).
+    await expect(startup.page.getByText('Hal Partner ended the connection', { exact: true })).toBeVisible();
+    await expect(composer).toHaveCount(0);
+    await expect(startup.page.getByRole('log').getByText('Looking forward to our call.')).toBeVisible();
+    await expectClean(startup.page);
+    const startupCard = await openMatches(startup.page, '/startup/investor-matches', firmName);
+    await expect(startupCard.getByText(`${firmName} ended the connection`, { exact: true })).toBeVisible();
+    await expect(startupCard.getByRole('button', { name: `Accept ${firmName}` })).toBeVisible();
+
+    // The startup reports the investor from its public profile: a reason is required, and it blocks.
+    await startup.page.goto(`/investor/${investor.user.id}`);
+    await startup.page.getByRole('button', { name: `More actions for ${firmName}` }).click();
+    await startup.page.getByRole('menuitem', { name: 'Report' }).click();
+    const report = startup.page.getByRole('dialog', { name: `Report ${firmName}` });
+    await report.getByRole('button', { name: 'Report and block' }).click();
+    await expect(report.getByText('Choose what is wrong.')).toBeVisible();
+    await report.getByRole('radio', { name: 'Spam' }).check();
+    await report.getByLabel('Details (optional)').fill('Sent the same pitch request five times.');
+    await expectClean(startup.page);
+    await report.getByRole('button', { name: 'Report and block' }).click();
+    await expectToast(startup.page, 'Thanks for telling us');
+
+    // Settings lists the block, and Unblock lifts it.
+    await startup.page.getByRole('button', { name: 'User menu' }).click();
+    await startup.page.getByRole('menuitem', { name: 'Settings' }).click();
+    await expect(startup.page).toHaveURL('/settings');
+    const blocked = startup.page.getByRole('list', { name: 'Blocked users' });
+    await expect(blocked.getByRole('listitem')).toHaveCount(1);
+    await expect(blocked.getByRole('listitem')).toContainText(`${firmName}Investor · Blocked just now`);
+    await expectClean(startup.page);
+    await blocked.getByRole('button', { name: `Unblock ${firmName}` }).click();
+    await expectToast(startup.page, `${firmName} is unblocked`);
+    await expect(startup.page.getByText('You have not blocked anyone.')).toBeVisible();
 
     await startup.context.close();
     await investor.context.close();

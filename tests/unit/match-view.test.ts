@@ -11,6 +11,7 @@ import {
   canAnswer,
   canReconsider,
   componentsFor,
+  connectionEndedLine,
   countByStatus,
   fitsFor,
   fromInvestorSide,
@@ -290,5 +291,20 @@ describe('where a match stands under mutual consent (docs/connections.md)', () =
     expect(describeDecision({ ...accept, from: 'rejected' }, 'accepted').title).toBe('Match reconsidered');
     expect(describeDecision({ ...accept, from: 'rejected' }, 'rejected').description).toBe('You accepted Fund 1, but they have declined this match.');
     expect(describeDecision({ ...accept, body: { status: 'rejected' } }, 'rejected').title).toBe('Match declined');
+  });
+});
+
+describe('a connection that was ended (docs/connections.md, "Leaving and blocking")', () => {
+  const ended = (connectionEndedBy: 'startup' | 'investor', status: StartupSideMatch['status'] = 'pending') =>
+    fromStartupSide({ ...startupSide(1, 'Fund 1', null, 70, status), connectionEndedAt: '2026-02-01T00:00:00.000Z', connectionEndedBy });
+
+  it('tells the other side "{name} ended the connection", and the one who ended it that they did', () => {
+    expect(connectionEndedLine(ended('investor'))).toBe('Fund 1 ended the connection');
+    expect(connectionEndedLine(ended('startup'))).toBe('You ended the connection');
+  });
+
+  it('says nothing once they are connected again, or when it never ended', () => {
+    expect(connectionEndedLine(ended('investor', 'accepted'))).toBeNull();
+    expect(connectionEndedLine(fromStartupSide(startupSide(2, 'Fund 2', null, 70, 'pending')))).toBeNull();
   });
 });

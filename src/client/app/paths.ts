@@ -26,6 +26,8 @@ export const ROUTES = {
   investorMilestones: '/investor/milestones',
   messages: '/messages',
   activity: '/activity',
+  /** Account settings, both roles (from the user menu). */
+  settings: '/settings',
   startupPublicProfile: /^\/startup\/(?<id>\d+)\/?$/,
   investorPublicProfile: /^\/investor\/(?<id>\d+)\/?$/,
 } as const;
@@ -44,6 +46,7 @@ const byRole = <S extends string, I extends string>(role: UserType, startup: S, 
 export const paths = {
   auth: ROUTES.auth,
   activity: ROUTES.activity,
+  settings: ROUTES.settings,
   dataRoom: ROUTES.startupDataRoom,
   documents: ROUTES.investorDocuments,
   analytics: ROUTES.investorAnalytics,

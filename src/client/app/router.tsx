@@ -38,6 +38,7 @@ const InvestorMilestonesScreen = lazyScreen(() => import('@/routes/investor-mile
 const MessagesScreen = lazyScreen(() => import('@/routes/messages'), 'MessagesScreen');
 const ActivityScreen = lazyScreen(() => import('@/routes/activity'), 'ActivityScreen');
 const StartupPublicProfileScreen = lazyScreen(() => import('@/routes/startup-public-profile'), 'StartupPublicProfileScreen');
+const SettingsScreen = lazyScreen(() => import('@/routes/settings'), 'SettingsScreen');
 const InvestorPublicProfileScreen = lazyScreen(() => import('@/routes/investor-public-profile'), 'InvestorPublicProfileScreen');
 
 interface AppRoute {
@@ -66,6 +67,7 @@ const APP_ROUTES: readonly AppRoute[] = [
   { path: ROUTES.messages, screen: MessagesScreen },
   { path: ROUTES.activity, screen: ActivityScreen },
   { path: ROUTES.startupPublicProfile, screen: StartupPublicProfileScreen },
+  { path: ROUTES.settings, screen: SettingsScreen },
   { path: ROUTES.investorPublicProfile, screen: InvestorPublicProfileScreen },
 ];
 

@@ -9,7 +9,7 @@ import { PublicProfileScreen } from '@/features/profiles/components/public-profi
 export function InvestorPublicProfileScreen({ params }: ScreenProps) {
   const query = useQuery(investorCardQuery(Number(params.id)));
   return (
-    <PublicProfileScreen kind="investor" query={query} name={query.data?.firmName}>
+    <PublicProfileScreen kind="investor" subjectId={Number(params.id)} query={query} name={query.data?.firmName}>
       {(investor) => <InvestorPublicProfile investor={investor} />}
     </PublicProfileScreen>
   );

@@ -9,7 +9,7 @@ import { PublicProfileScreen } from '@/features/profiles/components/public-profi
 export function StartupPublicProfileScreen({ params }: ScreenProps) {
   const query = useQuery(startupCardQuery(Number(params.id)));
   return (
-    <PublicProfileScreen kind="startup" query={query} name={query.data?.companyName}>
+    <PublicProfileScreen kind="startup" subjectId={Number(params.id)} query={query} name={query.data?.companyName}>
       {(startup) => <StartupPublicProfile startup={startup} />}
     </PublicProfileScreen>
   );

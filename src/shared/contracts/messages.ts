@@ -50,6 +50,12 @@ export const ConversationSummary = z.object({
   userType: z.enum(USER_TYPES),
   /** The last message the caller sent that the partner has read (for the "Seen" marker). */
   lastReadByPartnerId: z.number().nullable(),
+  /** Whether the pair is connected now: only then can either send. Otherwise the thread is read-only history. */
+  connected: z.boolean(),
+  /** The pair's match (for Disconnect from the conversation), or null when they have none (a block removes it). */
+  matchId: z.number().nullable(),
+  /** Which side ended the pair's last connection, while they are not connected again; null otherwise. */
+  connectionEndedBy: z.enum(USER_TYPES).nullable(),
 });
 export type ConversationSummary = z.infer<typeof ConversationSummary>;
 

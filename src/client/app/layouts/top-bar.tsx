@@ -2,7 +2,7 @@
 // messages, theme and the user menu.
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { Bell, LayoutDashboard, LogOut, Menu, Monitor, Moon, Search, Sun, UserRound } from 'lucide-react';
+import { Bell, LayoutDashboard, LogOut, Menu, Monitor, Moon, Search, Settings, Sun, UserRound } from 'lucide-react';
 import { VisuallyHidden } from 'radix-ui';
 import type { User } from '@shared/contracts/auth';
 import { ThemeMenu } from '@/components/theme-menu';
@@ -142,6 +142,10 @@ function UserMenu({ user }: { user: User }) {
           <DropdownMenuItem onSelect={() => navigate(paths.dashboard(user.userType))}>
             <LayoutDashboard aria-hidden />
             Dashboard
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => navigate(paths.settings)}>
+            <Settings aria-hidden />
+            Settings
           </DropdownMenuItem>
         </DropdownMenuGroup>
         <DropdownMenuSeparator className="sm:hidden" />

@@ -2,6 +2,7 @@
 // with the counterpart's card and the score's explanation.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  disconnectMatch,
   generateMatches,
   listInvestorMatches,
   listStartupMatches,
@@ -15,6 +16,9 @@ import type { MatchDecision as Decision, MatchStatus, UserType } from '@shared/e
 import { activityKeys } from '@/features/activity/api';
 import { dashboardKeys } from '@/features/dashboard/api';
 import { api } from '@/lib/api';
+import { dataRoomKeys } from '@/features/data-room/api';
+import { messageKeys } from '@/features/messaging/api';
+import { milestoneKeys } from '@/features/milestones/api';
 import { toast } from '@/lib/use-toast';
 
 /** Each side's list lives under its role; `all` covers both. */
@@ -117,5 +121,19 @@ export function useUpdateMatch() {
     // Also after a 409: the other party may have decided first, and the list should say so.
     // Not awaited: the card is already right from the answer, and stays usable meanwhile.
     meta: { invalidates: MATCH_CHANGE_INVALIDATES, invalidatesOnError: true },
+  });
+}
+
+/**
+ * POST /api/matches/:id/disconnect: ends a connection (docs/connections.md). The thread turns
+ * read-only and shared documents and plans stop for both, so every screen a connection shows on is
+ * refreshed; the other side hears of it live.
+ */
+export function useDisconnectMatch() {
+  return useMutation({
+    mutationFn: ({ matchId }: { matchId: number; name: string }) => api(disconnectMatch, { params: { id: matchId } }),
+    meta: { invalidates: [...MATCH_CHANGE_INVALIDATES, messageKeys.all, dataRoomKeys.all, milestoneKeys.all], awaitsInvalidation: true },
+    onSuccess: (_match, { name }) =>
+      toast({ title: `Disconnected from ${name}`, description: 'Your messages stay readable. To talk again, you both need to accept the match.' }),
   });
 }

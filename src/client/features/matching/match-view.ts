@@ -60,10 +60,12 @@ export interface MatchView {
   isDeclinedByThem: boolean;
   /** The label of the other side's decline reason, when they chose to share it. */
   theirDeclineReason: string | null;
+  /** Who ended the pair's last connection while they are not connected again ("{name} ended the connection"). */
+  connectionEndedBy: 'me' | 'them' | null;
   counterpart: Counterpart;
 }
 
-type Decisions = Pick<StartupSideMatch, 'status' | 'myDecision' | 'theirDecision' | 'theirDeclineReason'>;
+type Decisions = Pick<StartupSideMatch, 'status' | 'myDecision' | 'theirDecision' | 'theirDeclineReason' | 'connectionEndedBy'>;
 
 export function standingOf({ status, myDecision, theirDecision }: Pick<Decisions, 'status' | 'myDecision' | 'theirDecision'>): Standing {
   if (status === 'accepted') return 'connected';
@@ -73,7 +75,7 @@ export function standingOf({ status, myDecision, theirDecision }: Pick<Decisions
 }
 
 /** The decision fields every view shares, whichever side the viewer is on. */
-function decisionFields(match: Decisions) {
+function decisionFields(match: Decisions, viewer: UserType) {
   const isDeclinedByThem = match.theirDecision === 'rejected';
   const reason = isDeclinedByThem ? DECLINE_REASONS.find((candidate) => candidate.value === match.theirDeclineReason) : undefined;
   return {
@@ -83,6 +85,8 @@ function decisionFields(match: Decisions) {
     standing: standingOf(match),
     isDeclinedByThem,
     theirDeclineReason: reason?.label ?? null,
+    connectionEndedBy:
+      match.status === 'accepted' || !match.connectionEndedBy ? null : match.connectionEndedBy === viewer ? ('me' as const) : ('them' as const),
   };
 }
 
@@ -96,7 +100,7 @@ export function fromStartupSide(match: StartupSideMatch): MatchView {
   return {
     id: match.id,
     score: match.score,
-    ...decisionFields(match),
+    ...decisionFields(match, 'startup'),
     breakdown: match.breakdown,
     counterpart: {
       userId: match.investorId,
@@ -124,7 +128,7 @@ export function fromInvestorSide(match: InvestorSideMatch): MatchView {
   return {
     id: match.id,
     score: match.score,
-    ...decisionFields(match),
+    ...decisionFields(match, 'investor'),
     breakdown: match.breakdown,
     counterpart: {
       userId: match.startupId,
@@ -192,6 +196,13 @@ export function standingLine(match: MatchView): string | null {
   if (match.isDeclinedByThem) return `Declined by ${match.counterpart.name}`;
   if (match.standing === 'requested') return 'Wants to connect with you';
   if (match.standing === 'waiting') return `Waiting for ${match.counterpart.name}`;
+  return null;
+}
+
+/** Who ended the pair's connection, while they have not connected again; null otherwise. */
+export function connectionEndedLine(match: MatchView): string | null {
+  if (match.connectionEndedBy === 'them') return `${match.counterpart.name} ended the connection`;
+  if (match.connectionEndedBy === 'me') return 'You ended the connection';
   return null;
 }
 

@@ -58,6 +58,19 @@ export function connectedPartnerIds(ctx: ConnectionsContext): SQL {
                where (${matches.startupId} = ${me} or ${matches.investorId} = ${me}) and ${isAccepted})`;
 }
 
+/**
+ * The actor's matches as a parenthesised subquery with one row per partner (`partner_id`, `match_id`,
+ * `match_status`, `connection_ended_by`), so a feature can show where it stands with each person
+ * inside its own statement: `left join ${pairMatchesOfActor(ctx)} pair on pair.partner_id = …`.
+ */
+export function pairMatchesOfActor(ctx: ConnectionsContext): SQL {
+  const me = ctx.actor.id;
+  return sql`(select case when ${matches.startupId} = ${me} then ${matches.investorId} else ${matches.startupId} end as partner_id,
+                     ${matches.id} as match_id, ${matches.status} as match_status, ${matches.connectionEndedBy} as connection_ended_by
+                from ${matches}
+               where ${matches.startupId} = ${me} or ${matches.investorId} = ${me})`;
+}
+
 /** Everyone the actor is connected with, named by their firm or company, in name order. */
 export async function listConnections(ctx: ConnectionsContext): Promise<Array<{ userId: number; name: string }>> {
   const isStartup = ctx.actor.userType === 'startup';

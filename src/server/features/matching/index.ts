@@ -3,7 +3,7 @@
 // and the portfolio; the rest is for the dashboard, the job handlers and the demo seed.
 export { blockedByActorIds, blockedEitherWayIds, isBlockedEitherWay } from './blocks';
 export { onConnected, onDisconnected, type ConnectedPair, type ConnectedReaction } from './connected-reactions';
-export { areConnected, connectedPartnerIds, listConnections, wereConnected, type ConnectionsContext } from './connections';
+export { areConnected, connectedPartnerIds, listConnections, pairMatchesOfActor, wereConnected, type ConnectionsContext } from './connections';
 export { createMatchingEngineStore, type MatchingEngineStore } from './engine-store';
 export { generateMatches, learnFromDecision, MATCHING_JOBS, rescorePendingMatches, type DecisionToLearn } from './generation.service';
 export { disconnectMatch, separatePair } from './disconnect.service';

@@ -11,7 +11,7 @@ import { messages, users } from '../../db/schema';
 import type { Actor } from '../../actor';
 import { inTransaction, type ServiceContext } from '../../service-context';
 import { recordActivity } from '../activity';
-import { areConnected, blockedByActorIds, connectedPartnerIds, isBlockedEitherWay } from '../matching';
+import { areConnected, blockedByActorIds, connectedPartnerIds, isBlockedEitherWay, pairMatchesOfActor } from '../matching';
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -151,9 +151,11 @@ export async function listConversations(ctx: ServiceContext): Promise<Conversati
            coalesce(sp.logo, ip.logo) as avatar,
            last_message.content as last_message, last_message.sent_at as last_message_time,
            (select count(*)::int from messages m where m.sender_id = u.id and m.receiver_id = ${actor.id} and not m.read) as unread_count,
-           (select max(m.id) from messages m where m.sender_id = ${actor.id} and m.receiver_id = u.id and m.read) as last_read_by_partner_id
+           (select max(m.id) from messages m where m.sender_id = ${actor.id} and m.receiver_id = u.id and m.read) as last_read_by_partner_id,
+           pair.match_id, pair.match_status, pair.connection_ended_by
       from partners p
       join users u on u.id = p.partner_id
+      left join ${pairMatchesOfActor(ctx)} pair on pair.partner_id = u.id
       left join startup_profiles sp on sp.user_id = u.id
       left join investor_profiles ip on ip.user_id = u.id
       left join lateral (
@@ -176,6 +178,9 @@ export async function listConversations(ctx: ServiceContext): Promise<Conversati
     unreadCount: Number(row.unread_count),
     userType: row.user_type as ConversationSummary['userType'],
     lastReadByPartnerId: row.last_read_by_partner_id === null || row.last_read_by_partner_id === undefined ? null : Number(row.last_read_by_partner_id),
+    connected: row.match_status === 'accepted',
+    matchId: row.match_id === null || row.match_id === undefined ? null : Number(row.match_id),
+    connectionEndedBy: row.match_status === 'accepted' ? null : ((row.connection_ended_by as ConversationSummary['connectionEndedBy']) ?? null),
   }));
 }
 

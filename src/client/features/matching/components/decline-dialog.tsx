@@ -8,7 +8,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { DECLINE_REASONS, type DeclineReason } from '@shared/enums';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormActions } from '@/components/ui/form-field';
-import { cn } from '@/lib/utils';
+import { RadioChoices } from '@/components/ui/radio-choices';
 
 const NO_REASON = '';
 
@@ -62,31 +62,15 @@ export function DeclineDialog({
           </DialogHeader>
           <fieldset className="grid gap-2" disabled={isPending}>
             <legend className="mb-2 text-sm font-medium">Reason (optional)</legend>
-            <div className="grid gap-2 sm:grid-cols-2">
-              {options.map((option) => (
-                <label
-                  key={option.value || 'none'}
-                  className={cn(
-                    'flex cursor-pointer items-center gap-2.5 rounded-md border bg-background px-3 py-2.5 text-sm transition-colors hover:bg-accent/60',
-                    'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60',
-                    reason === option.value && 'border-primary bg-accent font-medium text-accent-foreground',
-                  )}
-                >
-                  <input
-                    type="radio"
-                    name="decline-reason"
-                    value={option.value}
-                    checked={reason === option.value}
-                    onChange={() => {
-                      setReason(option.value);
-                      if (option.value === NO_REASON) setShareReason(false);
-                    }}
-                    className="size-4 shrink-0 accent-primary outline-none"
-                  />
-                  {option.label}
-                </label>
-              ))}
-            </div>
+            <RadioChoices
+              name="decline-reason"
+              options={options}
+              value={reason}
+              onChange={(next) => {
+                setReason(next);
+                if (next === NO_REASON) setShareReason(false);
+              }}
+            />
             <label
               htmlFor={shareId}
               className="mt-2 flex cursor-pointer items-center gap-2.5 text-sm has-[:disabled]:cursor-not-allowed has-[:disabled]:text-muted-foreground"

@@ -2,7 +2,8 @@
 // why-this-match.tsx), where the match stands under mutual consent (docs/connections.md), and the
 // viewer's own decisions: Accept and Decline (with an optional reason, shared only if asked) while
 // they have not answered, Reconsider (after a confirmation) once they declined, Message and the
-// other connection-only actions once both accepted. View Profile always.
+// other connection-only actions once both accepted. View Profile always; Disconnect (while
+// connected), Block and Report in the "more" menu, and who ended an ended connection.
 import { useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link } from 'wouter';
 import {
@@ -16,6 +17,7 @@ import {
   MessageSquare,
   RotateCcw,
   ThumbsUp,
+  Unplug,
   UserRoundPlus,
 } from 'lucide-react';
 import type { DeclineReason, MatchDecision, MatchStatus, UserType } from '@shared/enums';
@@ -24,7 +26,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { useUpdateMatch } from '../api';
-import { STATUS_LABELS, canAnswer, canReconsider, standingLine, type MatchView } from '../match-view';
+import { SafetyActions } from '@/features/safety/components/safety-actions';
+import { STATUS_LABELS, canAnswer, canReconsider, connectionEndedLine, standingLine, type MatchView } from '../match-view';
 import { DeclineDialog } from './decline-dialog';
 import { ScoreBadge } from './score-badge';
 import { WhyThisMatch } from './why-this-match';
@@ -82,6 +85,7 @@ export function MatchCard({
   const isAccepting = inFlight?.from === 'pending' && inFlight.body.status === 'accepted';
   const isReconsidering = inFlight?.from === 'rejected';
   const line = standingLine(match);
+  const endedLine = connectionEndedLine(match);
 
   const decide = (status: 'accepted' | 'rejected', reason?: DeclineReason, shareReason = false) => {
     const from = match.myDecision;
@@ -140,7 +144,18 @@ export function MatchCard({
               {line}
             </p>
           )}
+          {endedLine && (
+            <p className="mt-2 flex items-center gap-1.5 text-sm text-muted-foreground">
+              <Unplug aria-hidden className="size-4 shrink-0" />
+              {endedLine}
+            </p>
+          )}
         </div>
+        <SafetyActions
+          subject={{ userId: counterpart.userId, name: counterpart.name }}
+          connectedMatchId={match.status === 'accepted' ? match.id : null}
+          className="-mt-1 -mr-2"
+        />
       </header>
 
       <CounterpartDetails match={match} />

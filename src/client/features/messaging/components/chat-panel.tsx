@@ -5,7 +5,7 @@
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { MessageSquare, MessagesSquare, WifiOff } from 'lucide-react';
+import { Lock, MessageSquare, MessagesSquare, WifiOff } from 'lucide-react';
 import type { User } from '@shared/contracts/auth';
 import type { ConversationSummary, Message } from '@shared/contracts/messages';
 import { paths } from '@/app/paths';
@@ -13,6 +13,7 @@ import { Button, PendingLabel } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { USER_TYPE_LABELS } from '@/features/auth/api';
+import { SafetyActions } from '@/features/safety/components/safety-actions';
 import { formatClockTime, formatDateTime } from '@/lib/format';
 import { useLiveStatus } from '@/lib/live-events';
 import { cn } from '@/lib/utils';
@@ -63,6 +64,7 @@ function ChatWithPartner({ partner, me, isLiveDown }: { partner: ConversationSum
             View profile<span className="sr-only"> of {name}</span>
           </Link>
         </Button>
+        <SafetyActions subject={{ userId: partner.userId, name }} connectedMatchId={partner.connected ? partner.matchId : null} />
       </header>
       {isLiveDown && (
         <p role="status" className="flex items-center gap-2 border-b bg-muted/60 px-4 py-2 text-xs text-muted-foreground">
@@ -71,8 +73,33 @@ function ChatWithPartner({ partner, me, isLiveDown }: { partner: ConversationSum
         </p>
       )}
       <Thread partner={partner} me={me} />
-      <MessageComposer partner={partner} />
+      {partner.connected ? <MessageComposer partner={partner} /> : <ReadOnlyNotice partner={partner} me={me} />}
     </>
+  );
+}
+
+/**
+ * In place of the composer when the pair is not connected (issue #14): the history stays, and the
+ * notice says why nothing can be sent. A block is not named as such: the blocked side only learns
+ * the conversation is closed.
+ */
+function ReadOnlyNotice({ partner, me }: { partner: ConversationSummary; me: User }) {
+  const name = partnerName(partner);
+  const { title, text } =
+    partner.connectionEndedBy === null
+      ? { title: 'This conversation is closed', text: `You can read your messages with ${name}, but you can no longer send new ones.` }
+      : {
+          title: partner.connectionEndedBy === me.userType ? 'You ended the connection' : `${name} ended the connection`,
+          text: 'Your messages stay here to read. To write again, you both need to accept the match.',
+        };
+  return (
+    <div role="status" className="flex items-start gap-3 border-t bg-muted/60 px-4 py-3 text-sm">
+      <Lock aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+      <div className="min-w-0">
+        <p className="font-medium">{title}</p>
+        <p className="text-muted-foreground">{text}</p>
+      </div>
+    </div>
   );
 }
 

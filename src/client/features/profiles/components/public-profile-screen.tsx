@@ -13,6 +13,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSignedInUser } from '@/features/auth/api';
+import { SafetyActions } from '@/features/safety/components/safety-actions';
 import { ApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
 
@@ -50,11 +51,14 @@ const SCREENS: Record<
  */
 export function PublicProfileScreen<T>({
   kind,
+  subjectId,
   query,
   name,
   children,
 }: {
   kind: UserType;
+  /** The profile owner's user id: Block and Report act on it. */
+  subjectId: number;
   query: UseQueryResult<T, Error>;
   /** The profile's name once loaded: the browser tab shows it. */
   name: string | undefined;
@@ -70,13 +74,17 @@ export function PublicProfileScreen<T>({
   const status = query.error instanceof ApiError ? query.error.status : 0;
   return (
     <>
-      <Link
-        href={back.href}
-        className="mb-4 inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
-      >
-        <ArrowLeft aria-hidden className="size-4" />
-        {back.label}
-      </Link>
+      <div className="mb-4 flex items-center justify-between gap-2">
+        <Link
+          href={back.href}
+          className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <ArrowLeft aria-hidden className="size-4" />
+          {back.label}
+        </Link>
+        {/* Block and Report, for someone on the other side whose profile loaded. */}
+        {name && user.userType === screen.viewer && <SafetyActions subject={{ userId: subjectId, name }} />}
+      </div>
       {query.isPending ? (
         <PublicProfileSkeleton label={`Loading ${kind} profile`} />
       ) : query.isError ? (
