@@ -28,6 +28,11 @@ export const ACTIVITY_TYPES = [
   'milestone_updated',
   'viewed_profile',
   'matches_generated',
+  // What others did that concerns the user (issue #15): written into the other party's feed.
+  'document_viewed',
+  'interest_received',
+  'connection_made',
+  'partner_milestone_changed',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

@@ -1,6 +1,6 @@
 // Match generation (issue #4): scoring against the other side, the top-50 cap and the floor,
 // refreshing pending rows, never touching decided ones, background re-scoring after a profile
-// save, and learning from decisions.
+// save, learning from decisions, and why a run found few new matches (issue #15).
 import { describe, expect, it } from 'vitest';
 import { openEventStream } from '../support/event-stream';
 import { and, eq } from 'drizzle-orm';
@@ -8,10 +8,12 @@ import { activities, jobs, matches, matchingUserState } from '../../src/server/d
 import { listJobs } from '../../src/server/jobs/job-queue';
 import type { UserLearningState } from '../../src/server/features/matching/engine/learning';
 import { GENERATED_MATCH_LIMIT } from '../../src/server/features/matching/generation.service';
-import type { InvestorSideMatch, MatchBreakdown, StartupSideMatch } from '../../src/shared/contracts/matches';
+import { GenerateMatchesResult, type InvestorSideMatch, type MatchBreakdown, type StartupSideMatch } from '../../src/shared/contracts/matches';
+import type { DatabaseHandle } from '../../src/server/db/client';
 import { buildInvestorProfileBody, buildRegistration, buildStartupProfileBody, insertInvestorProfile, insertUser } from '../factories';
 import { connectPair } from '../support/match-state';
-import { TestClient, useTestSuite } from '../support/test-app';
+import { buildTestApp, TestClient, useTestSuite } from '../support/test-app';
+import { openTestDatabase } from '../support/test-database';
 
 const suite = useTestSuite();
 let ipCounter = 0;
@@ -72,7 +74,7 @@ describe('POST /api/generate-matches', () => {
     expect(response.statusCode).toBe(200);
     const result = response.json();
     expect(result.created).toBeGreaterThanOrEqual(1);
-    expect(result).toEqual({ created: result.created, updated: 0, total: result.created });
+    expect(result).toMatchObject({ created: result.created, updated: 0, total: result.created, counterpart: 'investor' });
 
     const list = await startupMatches(client);
     const match = list.find((m) => m.investorId === fitting.user.id);
@@ -252,5 +254,175 @@ describe('learning from decisions', () => {
     await suite.app.jobs.idle();
     const [again] = await suite.database.db.select().from(matchingUserState).where(eq(matchingUserState.userId, user.id));
     expect(again!.state).toMatchObject({ decisions: 2, accepts: 1 });
+  });
+});
+
+/**
+ * A market of its own (a fresh database and app), for the tests that count every profile of the
+ * other side: the suite's shared market holds the other tests' profiles.
+ */
+async function withFreshMarket(run: (market: { client: () => TestClient; database: DatabaseHandle }) => Promise<void>): Promise<void> {
+  const database = await openTestDatabase();
+  const app = await buildTestApp(database);
+  let ip = 0;
+  try {
+    await run({ client: () => new TestClient(app, `198.18.9.${++ip}`), database });
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+async function withProfile(client: TestClient, userType: 'startup' | 'investor', overrides: Record<string, unknown>) {
+  const { user } = await client.register(userType);
+  const payload = userType === 'startup' ? buildStartupProfileBody(overrides) : buildInvestorProfileBody(overrides);
+  const saved = await client.request({ method: 'PUT', url: `/api/${userType}/profile`, payload });
+  expect(saved.statusCode, saved.body).toBe(200);
+  return { client, user, profileCompleteness: saved.json().profileCompleteness as number };
+}
+
+/** The result, checked for its invariant: every counted profile is created or skipped for one reason. */
+async function generated(client: TestClient): Promise<GenerateMatchesResult> {
+  const response = await generate(client);
+  expect(response.statusCode, response.body).toBe(200);
+  const result = GenerateMatchesResult.parse(response.json());
+  expect(result.created + result.skipped.reduce((sum, entry) => sum + entry.count, 0)).toBe(result.candidates);
+  return result;
+}
+
+const skippedAs = (result: GenerateMatchesResult) => Object.fromEntries(result.skipped.map((entry) => [entry.reason, entry.count]));
+
+/** A seed-stage remote-care startup raising $100K–$500K: the subject of the "why so few" tests. */
+const CLINIC_STARTUP = {
+  companyName: 'Clinic Pulse',
+  industry: 'HealthTech',
+  stage: 'Seed',
+  fundingGoal: 100_000,
+  description: 'Remote patient monitoring for clinics, sold as a subscription.',
+};
+/** An investor with nothing in common with CLINIC_STARTUP but the stage neighbourhood. */
+const FACTORY_INVESTOR = {
+  industryFocus: ['Hardware'],
+  stagePreference: ['Series B'],
+  investmentThesis: 'Industrial automation and robotics.',
+  description: 'We back the factories of the future.',
+  location: 'Tokyo, Japan',
+};
+
+describe('why a run found few new matches', () => {
+  it('says when nobody of the other role has a profile yet, and returns the profile’s completeness', async () => {
+    await withFreshMarket(async (market) => {
+      const startup = await withProfile(market.client(), 'startup', CLINIC_STARTUP);
+      const result = await generated(startup.client);
+      expect(result).toEqual({
+        created: 0,
+        updated: 0,
+        total: 0,
+        counterpart: 'investor',
+        candidates: 0,
+        skipped: [],
+        profileCompleteness: startup.profileCompleteness,
+      });
+    });
+  });
+
+  it('counts the gates (stage, the thesis’s exclusions) and, under the floor, a check size outside the round apart from a low score', async () => {
+    await withFreshMarket(async (market) => {
+      await withProfile(market.client(), 'investor', { industryFocus: ['HealthTech'], stagePreference: ['Seed'], investmentRange: ['$100K - $500K'] });
+      await withProfile(market.client(), 'investor', { industryFocus: ['HealthTech'], stagePreference: ['Growth'], investmentRange: ['$10M+'] });
+      await withProfile(market.client(), 'investor', {
+        industryFocus: ['HealthTech'],
+        stagePreference: ['Seed'],
+        investmentThesis: 'We do not invest in subscription businesses.',
+      });
+      // The same distant investor twice, once writing checks far above the round: only the check size tells them apart.
+      await withProfile(market.client(), 'investor', { ...FACTORY_INVESTOR, investmentRange: ['$10M+'] });
+      await withProfile(market.client(), 'investor', { ...FACTORY_INVESTOR, investmentRange: ['$100K - $500K'] });
+      const startup = await withProfile(market.client(), 'startup', CLINIC_STARTUP);
+
+      const result = await generated(startup.client);
+      expect(result).toMatchObject({ created: 1, candidates: 5, counterpart: 'investor' });
+      expect(skippedAs(result)).toEqual({ gated_stage: 1, gated_exclusion: 1, gated_check_size: 1, below_threshold: 1 });
+    });
+  });
+
+  it('counts profiles that score well enough but lie outside the sectors and stages a run looks at', async () => {
+    await withFreshMarket(async (market) => {
+      await withProfile(market.client(), 'investor', {
+        industryFocus: ['Manufacturing'],
+        stagePreference: ['Seed'],
+        investmentRange: ['$100K - $500K'],
+        investmentThesis: 'Industrial automation and robotics.',
+      });
+      const startup = await withProfile(market.client(), 'startup', CLINIC_STARTUP);
+      const result = await generated(startup.client);
+      expect(result).toMatchObject({ created: 0, candidates: 1, skipped: [{ reason: 'outside_focus', count: 1 }] });
+    });
+  });
+
+  it('counts the pairs already decided and the suggestions already pending (refreshed, not new)', async () => {
+    await withFreshMarket(async (market) => {
+      const fitting = { industryFocus: ['HealthTech'], stagePreference: ['Seed'], investmentRange: ['$100K - $500K'] };
+      const declined = await withProfile(market.client(), 'investor', fitting);
+      await withProfile(market.client(), 'investor', fitting);
+      const startup = await withProfile(market.client(), 'startup', CLINIC_STARTUP);
+      expect(await generated(startup.client)).toMatchObject({ created: 2, candidates: 2, skipped: [] });
+      const row = (
+        await market.database.db
+          .select()
+          .from(matches)
+          .where(and(eq(matches.startupId, startup.user.id), eq(matches.investorId, declined.user.id)))
+      )[0]!;
+      const answer = await declined.client.request({ method: 'POST', url: `/api/matches/${row.id}/update`, payload: { status: 'rejected' } });
+      expect(answer.statusCode).toBe(200);
+
+      const again = await generated(startup.client);
+      expect(again).toMatchObject({ created: 0, updated: 1, total: 2, candidates: 2 });
+      // Equal counts list in the order the reasons are checked.
+      expect(again.skipped).toEqual([
+        { reason: 'already_decided', count: 1 },
+        { reason: 'already_suggested', count: 1 },
+      ]);
+    });
+  });
+
+  it('counts the caller’s own blocks without naming anyone, and leaves out whoever blocked the caller', async () => {
+    await withFreshMarket(async (market) => {
+      const fitting = { industryFocus: ['HealthTech'], stagePreference: ['Seed'], investmentRange: ['$100K - $500K'] };
+      const blockedByMe = await withProfile(market.client(), 'investor', fitting);
+      const blockingMe = await withProfile(market.client(), 'investor', fitting);
+      await withProfile(market.client(), 'investor', fitting);
+      const startup = await withProfile(market.client(), 'startup', CLINIC_STARTUP);
+      const block = (client: TestClient, userId: number) => client.request({ method: 'POST', url: '/api/blocks', payload: { userId } });
+      expect((await block(startup.client, blockedByMe.user.id)).statusCode).toBe(201);
+      expect((await block(blockingMe.client, startup.user.id)).statusCode).toBe(201);
+
+      const result = await generated(startup.client);
+      expect(result).toMatchObject({ created: 1, candidates: 2, skipped: [{ reason: 'blocked', count: 1 }] });
+      // A count and nothing else: no id, no name.
+      const raw = (await generate(startup.client)).json();
+      expect(Object.keys(raw.skipped[0]).sort()).toEqual(['count', 'reason']);
+    });
+  });
+
+  it('counts the profiles above the floor that did not make this run’s best', async () => {
+    await withFreshMarket(async (market) => {
+      const extra = 4;
+      for (let n = 0; n < GENERATED_MATCH_LIMIT + extra; n++) {
+        const user = await insertUser(market.database.db, buildRegistration('investor'));
+        await insertInvestorProfile(
+          market.database.db,
+          user.id,
+          buildInvestorProfileBody({ industryFocus: ['Hardware'], stagePreference: ['Seed'], portfolioSize: n }),
+        );
+      }
+      const startup = await withProfile(market.client(), 'startup', { industry: 'Hardware', stage: 'Seed' });
+      const result = await generated(startup.client);
+      expect(result).toMatchObject({
+        created: GENERATED_MATCH_LIMIT,
+        candidates: GENERATED_MATCH_LIMIT + extra,
+        skipped: [{ reason: 'beyond_limit', count: extra }],
+      });
+    });
   });
 });

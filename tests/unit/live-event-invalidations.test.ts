@@ -40,8 +40,8 @@ const EXPECTED: Record<LiveEventType, readonly QueryKey[] | typeof EVERY_QUERY> 
   ],
   message_read: [messageKeys.conversations(), messageKeys.unreadCount(), messageKeys.thread(21), messageKeys.thread(22)],
   match_updated: [matchKeys.all, dashboardKeys.all, activityKeys.all, messageKeys.conversations(), dataRoomKeys.all, analyticsKeys.all],
-  milestone_updated: [milestoneKeys.all],
-  documents_changed: [dataRoomKeys.all, dashboardKeys.all],
+  milestone_updated: [milestoneKeys.all, activityKeys.all],
+  documents_changed: [dataRoomKeys.all, dashboardKeys.all, activityKeys.all],
   resync: EVERY_QUERY,
   refetch: EVERY_QUERY,
 };

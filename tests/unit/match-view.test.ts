@@ -3,7 +3,7 @@
 // is whose, and where the card's links go.
 import { describe, expect, it } from 'vitest';
 import type { InvestorSideMatch, MatchBreakdown, StartupSideMatch } from '../../src/shared/contracts/matches';
-import { describeDecision, describeGeneration } from '../../src/client/features/matching/api';
+import { describeDecision } from '../../src/client/features/matching/api';
 import {
   DEFAULT_FILTERS,
   INDUSTRY_FILTER_OPTIONS,
@@ -182,18 +182,6 @@ describe('the investor side', () => {
     expect(hasActiveFilters(filters)).toBe(true);
     expect(hasActiveFilters(DEFAULT_FILTERS)).toBe(false);
     expect(applyFilters(views, filters).map((v) => v.id)).toEqual([2]);
-  });
-});
-
-describe('the generation toast', () => {
-  it('says what the run added and refreshed', () => {
-    expect(describeGeneration({ created: 3, updated: 0, total: 3 })).toEqual({ title: 'Matches generated', description: 'Found 3 new matches.' });
-    expect(describeGeneration({ created: 1, updated: 2, total: 3 }).description).toBe('Found 1 new match and refreshed the scores of 2.');
-    expect(describeGeneration({ created: 0, updated: 1, total: 4 })).toEqual({
-      title: 'Matches refreshed',
-      description: 'No new matches this time; refreshed the scores of 1 match.',
-    });
-    expect(describeGeneration({ created: 0, updated: 0, total: 0 }).title).toBe('No new matches');
   });
 });
 

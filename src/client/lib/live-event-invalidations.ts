@@ -39,10 +39,12 @@ export const LIVE_EVENT_INVALIDATIONS = {
   // The other party decided: both lists and the counts; an acceptance adds a conversation and a
   // milestone partner (from the match list) and may auto-share documents.
   match_updated: () => [matchKeys.all, dashboardKeys.all, activityKeys.all, messageKeys.conversations(), dataRoomKeys.all, analyticsKeys.all],
-  // Either party changed the plan: the open plan and the dashboard's upcoming list.
-  milestone_updated: () => [milestoneKeys.all],
-  // An upload, delete, share, revocation or view (another tab, the other party).
-  documents_changed: () => [dataRoomKeys.all, dashboardKeys.all],
+  // Either party changed the plan: the open plan and the dashboard's upcoming list, and the feed
+  // (a partner's change is an entry in it).
+  milestone_updated: () => [milestoneKeys.all, activityKeys.all],
+  // An upload, delete, share, revocation or view (another tab, the other party); a view is an
+  // entry in the owner's feed.
+  documents_changed: () => [dataRoomKeys.all, dashboardKeys.all, activityKeys.all],
   // The server lost its LISTEN connection, or an event was too large to send.
   resync: EVERY_QUERY,
   refetch: EVERY_QUERY,

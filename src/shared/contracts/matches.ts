@@ -93,8 +93,51 @@ export const disconnectMatch = defineEndpoint({
   response: z.union([StartupSideMatch, InvestorSideMatch]),
 });
 
-/** What one generation run did: new pending suggestions, refreshed pending ones, and the caller's match count after it. */
-export const GenerateMatchesResult = z.object({ created: z.number().int().min(0), updated: z.number().int().min(0), total: z.number().int().min(0) });
+/**
+ * Why a profile of the other side got no new match from a run (docs/matching.md, "Why so few new
+ * matches"), in the order they are checked: the first that applies is the one counted.
+ */
+export const GENERATION_SKIP_REASONS = [
+  /** The caller has blocked them. (Someone who blocked the caller is not counted at all.) */
+  'blocked',
+  /** Either side already accepted or declined their match. */
+  'already_decided',
+  /** Already a pending suggestion: refreshed (counted in `updated`), not new. */
+  'already_suggested',
+  /** The investor's thesis rules out something the startup is. */
+  'gated_exclusion',
+  /** Three or more stages apart. */
+  'gated_stage',
+  /** Under the score floor, with the investor's checks outside the startup's round. */
+  'gated_check_size',
+  /** Under the score floor for other reasons. */
+  'below_threshold',
+  /** Scores above the floor, but outside the sectors and stages a run looks at. */
+  'outside_focus',
+  /** Above the floor, but this run kept only its best (GENERATED_MATCH_LIMIT). */
+  'beyond_limit',
+] as const;
+export type GenerationSkipReason = (typeof GENERATION_SKIP_REASONS)[number];
+
+/**
+ * What one generation run did: new pending suggestions, refreshed pending ones, and the caller's
+ * match count after it; and why the rest of the other side got nothing new, so the answer can say
+ * why there are few matches. Every counted profile is either created or skipped for one reason:
+ * created + Σ skipped.count = candidates.
+ */
+export const GenerateMatchesResult = z.object({
+  created: z.number().int().min(0),
+  updated: z.number().int().min(0),
+  total: z.number().int().min(0),
+  /** The side that was scored against the caller. */
+  counterpart: z.enum(USER_TYPES),
+  /** Profiles of that side the run considered; 0 when nobody of that role has a profile yet. */
+  candidates: z.number().int().min(0),
+  /** One entry per reason that applied, largest count first. */
+  skipped: z.array(z.object({ reason: z.enum(GENERATION_SKIP_REASONS), count: z.number().int().min(1) })),
+  /** The caller's profile completeness (0–100): a fuller profile is worth suggesting only below 100. */
+  profileCompleteness: z.number().int().min(0).max(100),
+});
 export type GenerateMatchesResult = z.infer<typeof GenerateMatchesResult>;
 
 export const generateMatches = defineEndpoint({ method: 'POST', path: '/api/generate-matches', response: GenerateMatchesResult });

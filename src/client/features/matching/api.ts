@@ -8,6 +8,7 @@ import {
   listStartupMatches,
   updateMatch,
   type GenerateMatchesResult,
+  type GenerationSkipReason,
   type InvestorSideMatch,
   type StartupSideMatch,
   type UpdateMatchBody,
@@ -15,10 +16,10 @@ import {
 import type { MatchDecision as Decision, MatchStatus, UserType } from '@shared/enums';
 import { activityKeys } from '@/features/activity/api';
 import { dashboardKeys } from '@/features/dashboard/api';
-import { api } from '@/lib/api';
 import { dataRoomKeys } from '@/features/data-room/api';
 import { messageKeys } from '@/features/messaging/api';
 import { milestoneKeys } from '@/features/milestones/api';
+import { api } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 
 /** Each side's list lives under its role; `all` covers both. */
@@ -42,17 +43,57 @@ const MATCH_CHANGE_INVALIDATES = [matchKeys.all, dashboardKeys.all, activityKeys
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-/** The result toast's wording: what the run added and what it refreshed. */
-export function describeGeneration({ created, updated }: GenerateMatchesResult): { title: string; description: string } {
+/** How many reasons a result toast names: the largest, so it stays one glance long. */
+const REASONS_SHOWN = 2;
+
+/** Each skip reason as the rest of a sentence that starts "{count} {investors}", in the caller's voice. */
+const SKIP_PHRASES: Record<GenerationSkipReason, (caller: UserType) => string> = {
+  blocked: () => 'skipped: you blocked them',
+  already_decided: () => 'skipped: already accepted or declined',
+  already_suggested: () => 'already in your matches',
+  gated_exclusion: (caller) => (caller === 'startup' ? 'skipped: their thesis rules out what you do' : 'skipped: your thesis rules them out'),
+  gated_stage: (caller) => (caller === 'startup' ? 'skipped: they invest 3+ stages away from yours' : 'skipped: 3+ stages away from the ones you invest in'),
+  gated_check_size: (caller) => (caller === 'startup' ? 'skipped: check size outside your round' : 'skipped: their round is outside your check size'),
+  below_threshold: () => 'skipped: score below the match threshold',
+  outside_focus: (caller) => (caller === 'startup' ? 'skipped: your sector and stage are outside their focus' : 'skipped: outside your sectors and stages'),
+  beyond_limit: () => "skipped: not among this run's best",
+};
+
+/** "12 investors skipped: check size outside your round. 3 investors already in your matches." */
+function describeSkips({ skipped, counterpart }: GenerateMatchesResult): string {
+  const caller: UserType = counterpart === 'investor' ? 'startup' : 'investor';
+  return skipped
+    .slice(0, REASONS_SHOWN)
+    .map(({ reason, count }) => `${plural(count, counterpart, `${counterpart}s`)} ${SKIP_PHRASES[reason](caller)}.`)
+    .join(' ');
+}
+
+/**
+ * The result toast's wording: what the run added and refreshed and, when it found nothing new,
+ * why, naming the largest reasons with their counts. It suggests a fuller profile only when the
+ * profile is not complete.
+ */
+export function describeGeneration(result: GenerateMatchesResult): { title: string; description: string } {
+  const { created, updated, candidates, counterpart, profileCompleteness } = result;
+  const why = describeSkips(result);
   if (created > 0) {
     return {
       title: 'Matches generated',
-      description: `Found ${plural(created, 'new match', 'new matches')}${updated > 0 ? ` and refreshed the scores of ${updated}` : ''}.`,
+      description: [`Found ${plural(created, 'new match', 'new matches')}${updated > 0 ? ` and refreshed the scores of ${updated}` : ''}.`, why]
+        .filter(Boolean)
+        .join(' '),
     };
   }
-  if (updated > 0)
-    return { title: 'Matches refreshed', description: `No new matches this time; refreshed the scores of ${plural(updated, 'match', 'matches')}.` };
-  return { title: 'No new matches', description: 'Nobody scores above the threshold yet. A fuller profile gives the score more to work with.' };
+  if (candidates === 0) {
+    return { title: 'No new matches', description: `No ${counterpart} has a profile yet, so there is nobody to score. Try again later.` };
+  }
+  const fullerProfile =
+    profileCompleteness < 100 ? `Your profile is ${profileCompleteness}% complete; a fuller profile gives the score more to work with.` : '';
+  const refreshed = updated > 0 ? `No new matches this time; refreshed the scores of ${plural(updated, 'match', 'matches')}.` : '';
+  return {
+    title: updated > 0 ? 'Matches refreshed' : 'No new matches',
+    description: [refreshed, why, fullerProfile].filter(Boolean).join(' '),
+  };
 }
 
 /**

@@ -1,8 +1,11 @@
-// The user-facing activity feed. Every feature records activities through this service only.
+// The user-facing activity feed. Every feature records activities through this service only: the
+// user's own actions, and what others did that concerns them (written into that user's feed by
+// the feature where it happened; docs/activity.md). Each entry's type says what its entityId
+// names, and from the two the feed derives the entry's link target.
 import { and, desc, eq, lt, or } from 'drizzle-orm';
-import type { ActivityPage } from '../../../shared/contracts/activity';
+import type { ActivityPage, ActivityTarget } from '../../../shared/contracts/activity';
 import { ACTIVITY_PAGE_SIZE } from '../../../shared/contracts/activity';
-import type { ActivityType } from '../../../shared/enums';
+import type { ActivityType, UserType } from '../../../shared/enums';
 import { activities } from '../../db/schema';
 import { decodeCursor, encodeCursor } from '../../db/keyset-cursor';
 import type { Actor } from '../../actor';
@@ -25,6 +28,39 @@ export async function recordActivity(
     entityId: activity.entityId ?? null,
     createdAt: ctx.clock(),
   });
+}
+
+const otherRole = (role: UserType): UserType => (role === 'startup' ? 'investor' : 'startup');
+
+/**
+ * What each type's entityId names, as the link target (docs/activity.md, "Entries and links").
+ * A Record, so a new activity type cannot ship without deciding where its entries lead.
+ */
+const TARGETS: Record<ActivityType, (entityId: number | null, viewer: UserType) => ActivityTarget | null> = {
+  account_created: () => ({ kind: 'own_profile' }),
+  profile_updated: () => ({ kind: 'own_profile' }),
+  document_uploaded: (id) => ({ kind: 'document', documentId: id }),
+  document_shared: (id) => ({ kind: 'document', documentId: id }),
+  // The document is gone; its data room is still where the owner would look.
+  document_deleted: () => ({ kind: 'document', documentId: null }),
+  document_viewed: (id) => ({ kind: 'document', documentId: id }),
+  match_updated: (id) => (id === null ? { kind: 'matches' } : { kind: 'match', matchId: id, tab: null }),
+  interest_received: (id) => (id === null ? { kind: 'matches' } : { kind: 'match', matchId: id, tab: 'pending' }),
+  connection_made: (id) => (id === null ? { kind: 'matches' } : { kind: 'match', matchId: id, tab: 'accepted' }),
+  matches_generated: () => ({ kind: 'matches' }),
+  message_sent: () => ({ kind: 'messages' }),
+  // The user's own milestone entries name the milestone; the plan screen opens by partner.
+  milestone_created: () => ({ kind: 'milestones', partnerId: null }),
+  milestone_updated: () => ({ kind: 'milestones', partnerId: null }),
+  // Written for the partner of whoever changed the plan, naming that person: their plan opens.
+  partner_milestone_changed: (id) => ({ kind: 'milestones', partnerId: id }),
+  // Profile cards are viewed across roles only (profiles.routes.ts).
+  viewed_profile: (id, viewer) => (id === null ? null : { kind: 'public_profile', userType: otherRole(viewer), userId: id }),
+};
+
+/** The link target of an entry; null for a type this server no longer writes. */
+function activityTarget(activityType: string, entityId: number | null, viewer: UserType): ActivityTarget | null {
+  return Object.hasOwn(TARGETS, activityType) ? TARGETS[activityType as ActivityType](entityId, viewer) : null;
 }
 
 /** The actor's own activities, newest first. */
@@ -51,6 +87,7 @@ export async function listActivities(ctx: ServiceContext, query: { cursor?: stri
       entityId: row.entityId,
       description: row.description,
       createdAt: row.createdAt.toISOString(),
+      target: activityTarget(row.activityType, row.entityId, ctx.actor.userType),
     })),
     nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
   };

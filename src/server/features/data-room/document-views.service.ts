@@ -1,12 +1,22 @@
 // Views: each time a grantee opens a document's preview, and how long it stayed open, summed per
-// investor for the startup's match cards. Owners' own opens are not counted.
-import { and, count, eq, isNull, max, sql, sum } from 'drizzle-orm';
+// investor for the startup's match cards. Owners' own opens are not counted. The owner's feed
+// says who viewed what ("{Firm} viewed {document}"), once per reading session.
+import { and, count, eq, gt, isNull, max, sql, sum } from 'drizzle-orm';
 import type { InvestorEngagement } from '../../../shared/contracts/documents';
 import { notFound } from '../../app-error';
 import { documents, documentViews } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../service-context';
+import { recordActivity } from '../activity';
+import { isBlockedEitherWay } from '../matching';
 import { DOCUMENT_MISSING, readableBy } from './access-rules';
 import { announceDocumentChange } from './data-room-context';
+import { investorName } from './summaries';
+
+/**
+ * Opens of one document by one viewer less than this apart are one reading session: one feed
+ * entry for the owner, however often the preview is reopened (docs/activity.md).
+ */
+export const VIEW_ENTRY_SESSION_MS = 60 * 60_000;
 
 /** Starts recording an open of a document by a grantee. Owners' own opens are not counted. */
 export async function startDocumentView(ctx: ServiceContext, input: { documentId: number }): Promise<{ viewId: number | null }> {
@@ -14,14 +24,35 @@ export async function startDocumentView(ctx: ServiceContext, input: { documentId
   const { documentId } = input;
   const now = ctx.clock();
   const [row] = await ctx.db
-    .select({ id: documents.id, ownerId: documents.userId })
+    .select({ id: documents.id, ownerId: documents.userId, name: documents.name })
     .from(documents)
     .where(and(eq(documents.id, documentId), readableBy(actor, now)));
   if (!row) throw notFound(DOCUMENT_MISSING);
   if (row.ownerId === actor.id) return { viewId: null };
   return ctx.db.transaction(async (tx) => {
     const txCtx = inTransaction(ctx, tx);
+    const [recentOpen] = await tx
+      .select({ id: documentViews.id })
+      .from(documentViews)
+      .where(
+        and(
+          eq(documentViews.documentId, documentId),
+          eq(documentViews.viewerId, actor.id),
+          gt(documentViews.openedAt, new Date(now.getTime() - VIEW_ENTRY_SESSION_MS)),
+        ),
+      )
+      .limit(1);
     const [view] = await txCtx.db.insert(documentViews).values({ documentId, viewerId: actor.id, openedAt: now }).returning({ id: documentViews.id });
+    // A block revokes the grants, but one committed since the read above has not stopped this
+    // open: ask again here, so the owner's feed never names someone in a block with them.
+    if (!recentOpen && !(await isBlockedEitherWay(txCtx, row.ownerId))) {
+      await recordActivity(txCtx, {
+        userId: row.ownerId,
+        activityType: 'document_viewed',
+        entityId: documentId,
+        description: `${await investorName(txCtx, actor.id)} viewed ${row.name}`,
+      });
+    }
     await announceDocumentChange(txCtx, { userIds: [row.ownerId], documentId });
     return { viewId: view!.id };
   });

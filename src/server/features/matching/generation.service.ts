@@ -6,20 +6,20 @@
 // Decided pairs (accepted or rejected) are never regenerated or overwritten, and a pending pair keeps
 // both sides' decisions (one side may already have accepted): only its score and breakdown refresh.
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import type { GenerateMatchesResult } from '../../../shared/contracts/matches';
+import { GENERATION_SKIP_REASONS, type GenerateMatchesResult, type GenerationSkipReason } from '../../../shared/contracts/matches';
 import type { UserType } from '../../../shared/enums';
 import { conflict } from '../../app-error';
 import { queryRows, type DbExecutor } from '../../db/client';
-import { matches, matchingUserState } from '../../db/schema';
+import { investorProfiles, matches, matchingUserState, startupProfiles } from '../../db/schema';
 import type { Actor } from '../../actor';
 import { inTransaction, type ServiceContext } from '../../service-context';
 import { recordActivity } from '../activity';
 import { onProfileSaved } from '../profiles';
-import { blockedEitherWayIds } from './blocks';
+import { blockedByActorIds, blockedEitherWayIds } from './blocks';
 import { sideComponentValues } from './engine-store';
 import type { MatchingContext } from './matching-context';
 import { congestionAdjusted, createUserState, recordDecision, uncertainty, withExploration, type UserLearningState } from './engine/learning';
-import type { SuggestedMatch } from './engine/matching-engine';
+import type { MatchingEngine, SuggestedMatch } from './engine/matching-engine';
 import type { MatchExplanation } from './engine/match-explanation';
 import type { Side } from './engine/score-components';
 
@@ -146,9 +146,10 @@ export async function generateMatches(ctx: MatchingContext): Promise<GenerateMat
       .where(eq(ownColumn(side), actor.id));
     const decided = new Set(existing.filter((row) => row.status !== 'pending').map((row) => counterpartOf(side, row)));
     // A blocked pair, whoever blocked whom, is never suggested again (docs/decisions/0030-disconnect-and-block.md).
-    for (const blockedId of await blockedEitherWayIds({ db: tx, actor })) decided.add(blockedId);
+    const blockedEitherWay = await blockedEitherWayIds({ db: tx, actor });
+    const excluded = new Set([...decided, ...blockedEitherWay]);
 
-    const options = { limit: CANDIDATE_POOL, floor: MATCH_SCORE_FLOOR, excludeIds: decided };
+    const options = { limit: CANDIDATE_POOL, floor: MATCH_SCORE_FLOOR, excludeIds: excluded };
     const pool = side === 'startup' ? engine.matchesForStartup(actor.id, options) : engine.matchesForInvestor(actor.id, options);
     const loads = await counterpartLoads(
       tx,
@@ -159,6 +160,7 @@ export async function generateMatches(ctx: MatchingContext): Promise<GenerateMat
 
     let created = 0;
     let refreshedChosen = 0;
+    const insertedIds = new Set<number>();
     if (chosen.length > 0) {
       const written = await tx
         .insert(matches)
@@ -182,6 +184,7 @@ export async function generateMatches(ctx: MatchingContext): Promise<GenerateMat
         // xmax is 0 only for a freshly inserted row version: it tells inserts from updates.
         .returning({ id: matches.id, startupId: matches.startupId, investorId: matches.investorId, isInserted: sql<boolean>`(xmax = 0)` });
       const inserted = written.filter((row) => row.isInserted);
+      for (const row of inserted) insertedIds.add(counterpartOf(side, row));
       created = inserted.length;
       refreshedChosen = written.length - created;
       // Each new counterpart's open match list refreshes (delivered at commit).
@@ -212,8 +215,74 @@ export async function generateMatches(ctx: MatchingContext): Promise<GenerateMat
             ? `Refreshed ${updated} ${updated === 1 ? 'match' : 'matches'}; no new ones this time`
             : 'Looked for matches; none above the threshold yet',
     });
-    return { created, updated, total: total?.value ?? 0 };
+    const skips = await skipBreakdown(inTransaction(ctx, tx), engine, {
+      existing,
+      blockedEitherWay,
+      insertedIds,
+      chosenIds: new Set(chosen.map((suggestion) => counterpartOf(side, suggestion))),
+    });
+    return {
+      created,
+      updated,
+      total: total?.value ?? 0,
+      counterpart: counterpartSide(side),
+      ...skips,
+      profileCompleteness: await profileCompletenessOf(tx, actor),
+    };
   });
+}
+
+/**
+ * Why the rest of the other side got no new match this run (docs/matching.md §5, "Why so few new
+ * matches"): each profile is counted once, under the first reason that applies, in the order of
+ * GENERATION_SKIP_REASONS. Someone who blocked the caller is left out altogether, so the answer
+ * never reveals a block (only the caller's own blocks are counted, and nobody is named).
+ */
+async function skipBreakdown(
+  ctx: MatchingContext,
+  engine: MatchingEngine,
+  run: {
+    existing: ReadonlyArray<{ startupId: number; investorId: number; status: string }>;
+    blockedEitherWay: ReadonlySet<number>;
+    insertedIds: ReadonlySet<number>;
+    chosenIds: ReadonlySet<number>;
+  },
+): Promise<Pick<GenerateMatchesResult, 'candidates' | 'skipped'>> {
+  const { actor } = ctx;
+  const side = actor.userType;
+  const blockedByMe = new Set(
+    (await queryRows<{ id: number }>(ctx.db, sql`select blocked.blocked_id as id from ${blockedByActorIds(ctx)} as blocked`)).map((row) => row.id),
+  );
+  const statusOf = new Map(run.existing.map((row) => [counterpartOf(side, row), row.status]));
+  const counts = new Map<GenerationSkipReason, number>();
+  let candidates = 0;
+  for (const { counterpartId, verdict } of engine.screenCounterparts(side, actor.id, MATCH_SCORE_FLOOR)) {
+    if (run.blockedEitherWay.has(counterpartId) && !blockedByMe.has(counterpartId)) continue;
+    candidates++;
+    if (run.insertedIds.has(counterpartId)) continue;
+    const status = statusOf.get(counterpartId);
+    const reason: GenerationSkipReason = blockedByMe.has(counterpartId)
+      ? 'blocked'
+      : status !== undefined && status !== 'pending'
+        ? 'already_decided'
+        : // Chosen but not inserted: it was pending already, or became so since the read above.
+          status === 'pending' || run.chosenIds.has(counterpartId)
+          ? 'already_suggested'
+          : verdict === 'eligible'
+            ? 'beyond_limit'
+            : verdict;
+    counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  }
+  const order = (reason: GenerationSkipReason) => GENERATION_SKIP_REASONS.indexOf(reason);
+  const skipped = [...counts].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count || order(a.reason) - order(b.reason));
+  return { candidates, skipped };
+}
+
+/** The caller's stored profile completeness (the engine holds their profile, so the row exists). */
+async function profileCompletenessOf(db: DbExecutor, actor: Actor): Promise<number> {
+  const table = actor.userType === 'startup' ? startupProfiles : investorProfiles;
+  const [row] = await db.select({ value: table.profileCompleteness }).from(table).where(eq(table.userId, actor.id));
+  return row?.value ?? 0;
 }
 
 /**

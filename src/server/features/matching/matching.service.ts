@@ -6,7 +6,7 @@ import type { InvestorSideMatch, StartupSideMatch, UpdateMatchBody } from '../..
 import type { MatchDecision } from '../../../shared/enums';
 import { DECLINE_REASONS } from '../../../shared/enums';
 import { conflict } from '../../app-error';
-import { investorProfiles, matchDecisions, matches, startupProfiles } from '../../db/schema';
+import { investorProfiles, matchDecisions, matches, startupProfiles, users } from '../../db/schema';
 import type { Actor } from '../../actor';
 import { inTransaction, type ServiceContext } from '../../service-context';
 import { recordActivity } from '../activity';
@@ -111,6 +111,7 @@ export async function decideMatch(ctx: ServiceContext, input: UpdateMatchBody & 
       entityId: row.id,
       description: `${decisionVerb(mine, decision)} your match with ${counterpartName(view)}${reasonLabel ? ` (${reasonLabel.toLowerCase()})` : ''}${connects ? ': you are now connected' : ''}`,
     });
+    await recordForOtherParty(txCtx, { row, decision, theirs, connects });
     // What this decision teaches about the decider is learned off the request, by a durable job
     // committed with the decision itself.
     const components = snapshotOf(row);
@@ -126,6 +127,45 @@ export async function decideMatch(ctx: ServiceContext, input: UpdateMatchBody & 
     }
     return view;
   });
+}
+
+/**
+ * What the other party's feed says about this decision (docs/activity.md): an accept they have not
+ * answered yet is interest ("{name} wants to connect with you"), and the accept that connects the
+ * pair tells them so ("You are now connected with {name}"); the decider's own entry above already
+ * says it for them. A decline writes nothing there: the match list shows it, and a "no" needs no
+ * announcement. A blocked pair has no match left to decide, so nobody in a block is named.
+ */
+async function recordForOtherParty(
+  txCtx: ServiceContext,
+  change: { row: MatchRow; decision: MatchDecision; theirs: MatchDecision; connects: boolean },
+): Promise<void> {
+  const { actor } = txCtx;
+  const { row, decision, theirs, connects } = change;
+  const isInterest = decision === 'accepted' && theirs === 'pending';
+  if (!isInterest && !connects) return;
+  const otherPartyId = actor.userType === 'startup' ? row.investorId : row.startupId;
+  const name = await ownName(txCtx, actor);
+  await recordActivity(txCtx, {
+    userId: otherPartyId,
+    activityType: connects ? 'connection_made' : 'interest_received',
+    entityId: row.id,
+    description: connects ? `You are now connected with ${name}` : `${name} wants to connect with you`,
+  });
+}
+
+/** How the other side knows the actor: their company or firm name, else their own name. */
+async function ownName(ctx: ServiceContext, actor: Actor): Promise<string> {
+  const profile =
+    actor.userType === 'startup'
+      ? { table: startupProfiles, userId: startupProfiles.userId, name: startupProfiles.companyName }
+      : { table: investorProfiles, userId: investorProfiles.userId, name: investorProfiles.firmName };
+  const [row] = await ctx.db
+    .select({ name: profile.name, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .leftJoin(profile.table, eq(profile.userId, users.id))
+    .where(eq(users.id, actor.id));
+  return row?.name ?? (row ? `${row.firstName} ${row.lastName}` : 'Someone');
 }
 
 function decisionVerb(from: MatchDecision, to: MatchDecision): string {

@@ -54,35 +54,45 @@ async function ownMilestone(ctx: ServiceContext, milestoneId: number): Promise<M
 }
 
 /**
- * How the actor's feed names the other party: the firm or company name, or the person's name
- * before they saved a profile. Read inside the same transaction as the change it describes.
+ * How a feed names one party of a pair: the firm or company name, or the person's name before
+ * they saved a profile. Read inside the same transaction as the change it describes.
  */
-async function partnerName(db: DbExecutor, actor: Actor, pair: { startupId: number; investorId: number }): Promise<string> {
-  const partnerId = partnerIn(actor, pair);
+async function displayName(db: DbExecutor, userId: number): Promise<string> {
   const [row] = await db
     .select({ firstName: users.firstName, lastName: users.lastName, firmName: investorProfiles.firmName, companyName: startupProfiles.companyName })
     .from(users)
     .leftJoin(investorProfiles, eq(investorProfiles.userId, users.id))
     .leftJoin(startupProfiles, eq(startupProfiles.userId, users.id))
-    .where(eq(users.id, partnerId));
+    .where(eq(users.id, userId));
   return row ? (row.firmName ?? row.companyName ?? `${row.firstName} ${row.lastName}`) : 'your partner';
 }
 
 /**
- * Writes the change into the actor's feed ("{what} with {partner}") and tells both parties' open
- * screens, inside the change's transaction so neither happens unless the change commits.
+ * Writes the change into both parties' feeds, the actor's ("{What} with {partner}") and the
+ * partner's ("{Actor} {what}", linking to the plan with the actor), and tells both parties' open
+ * screens, inside the change's transaction so none of it happens unless the change commits. Only a
+ * connected pair reaches here (ownMilestone, connectedPair), so a blocked pair never does.
  */
 async function recordAndAnnounce(
   txCtx: ServiceContext,
   change: { milestoneId: number; pair: { startupId: number; investorId: number }; activityType: 'milestone_created' | 'milestone_updated'; what: string },
 ): Promise<void> {
+  const { actor } = txCtx;
   const { startupId, investorId } = change.pair;
-  const partner = await partnerName(txCtx.db, txCtx.actor, change.pair);
+  const partnerId = partnerIn(actor, change.pair);
   await recordActivity(txCtx, {
-    userId: txCtx.actor.id,
+    userId: actor.id,
     activityType: change.activityType,
     entityId: change.milestoneId,
-    description: `${change.what} with ${partner}`,
+    description: `${change.what} with ${await displayName(txCtx.db, partnerId)}`,
+  });
+  // `what` starts with its verb ("Completed the milestone …"), which follows the name here.
+  const what = change.what.charAt(0).toLowerCase() + change.what.slice(1);
+  await recordActivity(txCtx, {
+    userId: partnerId,
+    activityType: 'partner_milestone_changed',
+    entityId: actor.id,
+    description: `${await displayName(txCtx.db, actor.id)} ${what}`,
   });
   await txCtx.events.publish(txCtx.db, [startupId, investorId], { type: 'milestone_updated', milestoneId: change.milestoneId, startupId, investorId });
 }

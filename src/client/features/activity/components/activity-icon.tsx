@@ -5,13 +5,17 @@ import {
   Activity as ActivityIcon,
   Eye,
   FilePlus2,
+  FileSearch,
   FileX2,
   Flag,
   Handshake,
+  HeartHandshake,
   ListChecks,
+  ListTodo,
   Send,
   Share2,
   Sparkles,
+  UserCheck,
   UserPen,
   UserPlus,
   type LucideIcon,
@@ -31,6 +35,10 @@ export const ACTIVITY_ICONS: Record<ActivityType, LucideIcon> = {
   milestone_updated: ListChecks,
   viewed_profile: Eye,
   matches_generated: Sparkles,
+  document_viewed: FileSearch,
+  interest_received: HeartHandshake,
+  connection_made: UserCheck,
+  partner_milestone_changed: ListTodo,
 };
 
 export const DEFAULT_ACTIVITY_ICON: LucideIcon = ActivityIcon;

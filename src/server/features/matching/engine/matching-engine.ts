@@ -19,7 +19,7 @@ import { normalizeInvestor, normalizeStartup, type RawInvestorProfile, type RawS
 import { scorePair, type MatchExplanation } from './match-explanation';
 import { createScoringContext, knownShare, PairScorer, type Fusion, type ScoringContext } from './pair-scorer';
 import { prepareInvestor, prepareInvestors, prepareStartup, prepareStartups, type PreparedInvestor, type PreparedStartup } from './prepared-profiles';
-import type { Side } from './score-components';
+import { checkFit, stageDistance, STAGE_GATE_DISTANCE, type Side } from './score-components';
 import { buildTextIndex, vectorize, type TextIndex } from './text-index';
 
 export interface MatchingEngineOptions {
@@ -52,6 +52,14 @@ export interface MatchListOptions {
   explorationSlotsPerTen?: 0 | 1 | 2;
   decisionsByCounterpartId?: ReadonlyMap<number, number>;
 }
+
+/**
+ * Why a counterpart would not be suggested on the pair's merits alone (decisions and blocks aside):
+ * the closed gates first (docs/matching.md §3), then a score under the floor, with a check size
+ * outside the startup's round named as its own reason; 'outside_focus' scores well enough but is
+ * outside the sectors and stages blocking scores (§8); 'eligible' competes for a place.
+ */
+export type CounterpartVerdict = 'gated_exclusion' | 'gated_stage' | 'gated_check_size' | 'below_threshold' | 'outside_focus' | 'eligible';
 
 export interface LearnedStates {
   models: { investor: GlobalModel; startup: GlobalModel };
@@ -188,6 +196,34 @@ export class MatchingEngine {
     return ranked.map(({ position, isExploration }) => this.suggestion(this.startups[position]!, i, isExploration));
   }
 
+  /**
+   * Every profile of the other side with its verdict for this profile, for the generation result's
+   * "why so few" (docs/matching.md §5). It scores all of them (linear, once per run) with the same
+   * fast path and floor as ranking, so a counterpart 'eligible' here is one ranking could pick.
+   */
+  screenCounterparts(side: Side, id: number, floor: number): Array<{ counterpartId: number; verdict: CounterpartVerdict }> {
+    if (side === 'startup') {
+      const s = this.startups[this.startupPositions.get(id) ?? -1];
+      if (!s) return [];
+      const scores = new Float64Array(this.investors.length);
+      this.scorer.scoreInvestorsFor(s, this.investors, scores);
+      const candidates = new Set(this.candidates.investorsFor(s));
+      return this.investors.map((i, position) => ({
+        counterpartId: i.features.id,
+        verdict: verdictOf(s, i, scores[position]!, floor, candidates.has(position)),
+      }));
+    }
+    const i = this.investors[this.investorPositions.get(id) ?? -1];
+    if (!i) return [];
+    const scores = new Float64Array(this.startups.length);
+    this.scorer.scoreStartupsFor(i, this.startups, scores);
+    const candidates = new Set(this.candidates.startupsFor(i));
+    return this.startups.map((s, position) => ({
+      counterpartId: s.features.id,
+      verdict: verdictOf(s, i, scores[position]!, floor, candidates.has(position)),
+    }));
+  }
+
   private suggestion(s: PreparedStartup, i: PreparedInvestor, isExploration: boolean): SuggestedMatch {
     const explanation = scorePair(s, i, this.context);
     return { startupId: s.features.id, investorId: i.features.id, score: explanation.score, explanation, isExploration };
@@ -229,6 +265,19 @@ export class MatchingEngine {
     const exploring = new Set(exploration.map((candidate) => candidate.position));
     return mixed.map(({ position }) => ({ position, isExploration: exploring.has(position) }));
   }
+}
+
+/**
+ * One pair's verdict from its unrounded score (rankCandidates drops what is under the floor or 0).
+ * The check size counts as outside the round where ψ is 0 (docs/matching.md §2): the investor's
+ * checks against the startup's round, or against the checks the startup asks for.
+ */
+function verdictOf(s: PreparedStartup, i: PreparedInvestor, score: number, floor: number, isCandidate: boolean): CounterpartVerdict {
+  if ((i.exclusionTags & s.tags) !== 0) return 'gated_exclusion';
+  if (stageDistance(i.stageMask, s.stageMask) >= STAGE_GATE_DISTANCE) return 'gated_stage';
+  if (score >= floor && score > 0) return isCandidate ? 'eligible' : 'outside_focus';
+  if (checkFit(i.checkMask, s.bucketMask) === 0 || checkFit(i.checkMask, s.wantedCheckMask) === 0) return 'gated_check_size';
+  return 'below_threshold';
 }
 
 export function createMatchingEngine(

@@ -4,7 +4,7 @@
 import { INDUSTRIES, STAGES } from '../../../../shared/enums';
 import { ADJACENCY, INDUSTRY_COUNT } from './industry-adjacency';
 import type { PreparedInvestor, PreparedStartup } from './prepared-profiles';
-import { GLOBAL_FLOOR, stageDistance, type ComponentKey, type Side } from './score-components';
+import { GLOBAL_FLOOR, STAGE_GATE_DISTANCE, stageDistance, type ComponentKey, type Side } from './score-components';
 import { tagNames } from './tag-lexicon';
 import { topSharedTerms, type TextIndex } from './text-index';
 
@@ -183,7 +183,7 @@ export function gateReason(s: PreparedStartup, i: PreparedInvestor): Phrased | n
   const excluded = i.exclusionTags & s.tags;
   if (excluded !== 0) return phrased((v) => `Excluded: ${v.iPos} thesis rules out ${tagNames(excluded).join(', ')}`);
   const distance = stageDistance(i.stageMask, s.stageMask);
-  if (distance >= 3)
+  if (distance >= STAGE_GATE_DISTANCE)
     return phrased((v) => `Excluded: ${v.s} raise ${STAGES[s.features.stage]}; ${v.i} invest ${formatStages(i.features.stages)} (3+ stages apart)`);
   return null;
 }

@@ -104,6 +104,9 @@ function insideArea(s: PreparedStartup, i: PreparedInvestor): boolean {
   }
 }
 
+/** Stages this far apart close the pair's gate (docs/matching.md §3); reason-wording and the generation result say so. */
+export const STAGE_GATE_DISTANCE = 3;
+
 /** A global thesis floors geo at this value; reason-wording.ts words geo at or under it as "invest globally". */
 export const GLOBAL_FLOOR = 0.7;
 
@@ -177,7 +180,7 @@ export function computeComponents(s: PreparedStartup, i: PreparedInvestor, cosin
     if (out[S + GEO] === out[S + GEO] && i.continentId >= 0) out[S + GEO] = (1 - beta) * out[S + GEO]! + beta * startupImplicit.continent[i.continentId]!;
   }
 
-  return (i.exclusionTags & s.tags) !== 0 || distanceI >= 3;
+  return (i.exclusionTags & s.tags) !== 0 || distanceI >= STAGE_GATE_DISTANCE;
 }
 
 function maxOverList(table: Float32Array, list: Int8Array): number {
