@@ -117,7 +117,7 @@ test.describe('messaging between two people', () => {
     const sent = await second.page.request.post('/api/messages', { data: { receiverId: startup.user.id, content: 'Bruno here, do you have a minute?' } });
     expect(sent.status()).toBe(201);
 
-    const brunoRow = startup.page.getByRole('button', { name: /Bruno Second/ });
+    const brunoRow = startup.page.getByRole('button', { name: /^Bruno Second/ });
     await expect(brunoRow.getByText('1 unread')).toBeVisible();
     await expect(startup.page.getByRole('link', { name: 'Messages, 1 unread' })).toBeVisible();
     // The open chat with Alma is unchanged.
@@ -192,14 +192,14 @@ test.describe('the messages screens', () => {
     await search.fill('nobody by this name');
     await expect(page.getByRole('heading', { name: 'No conversations found' })).toBeVisible();
     await search.fill('iris');
-    await expect(page.getByRole('button', { name: /Iris Partner/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Iris Partner/ })).toBeVisible();
     await search.fill('');
 
     // Tabs by the contact's userType.
     await page.getByRole('tab', { name: 'Startups' }).click();
     await expect(page.getByRole('heading', { name: 'No conversations found' })).toBeVisible();
     await page.getByRole('tab', { name: 'Investors' }).click();
-    await expect(page.getByRole('button', { name: /Iris Partner/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Iris Partner/ })).toBeVisible();
     await page.getByRole('tab', { name: 'All' }).click();
 
     const input = composer(page, investor.user);
@@ -216,10 +216,16 @@ test.describe('the messages screens', () => {
     await expect(input).toHaveValue('');
     await expect(input).toBeFocused();
     await expect(thread(page).getByText(/First line\s+second line/)).toBeVisible();
+    // The line break is kept in the bubble, not folded into a space.
+    expect(
+      await thread(page)
+        .getByText(/First line\s+second line/)
+        .evaluate((bubble) => (bubble as HTMLElement).innerText),
+    ).toContain('First line\nsecond line');
     // Exactly one message: the blank attempt sent nothing.
     await expect(thread(page).getByText(/line/)).toHaveCount(1);
     // The conversation row shows the message and today's clock time.
-    const row = page.getByRole('button', { name: /Iris Partner/ });
+    const row = page.getByRole('button', { name: /^Iris Partner/ });
     await expect(row).toContainText('First line');
     await expect(row.locator('time')).toHaveText(/^\d{1,2}:\d{2}/);
     expect(await seriousViolations(page)).toEqual([]);
@@ -227,9 +233,13 @@ test.describe('the messages screens', () => {
     await page.goto('/startup/communications');
     await expect(page.getByRole('heading', { level: 1, name: 'Communications' })).toBeVisible();
     await expect(thread(page).getByText(/First line\s+second line/)).toBeVisible();
-    await expect(page.getByRole('tab', { name: 'Startups' })).toHaveCount(0);
+    // One conversation screen: the same tabs and search as /messages.
+    await expect(page.getByRole('tab', { name: 'Startups' })).toBeVisible();
+    await page.getByPlaceholder('Search contacts...').fill('iris');
+    await expect(page.getByRole('button', { name: /^Iris Partner/ })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
 
+    await page.getByPlaceholder('Search contacts...').fill('');
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.evaluate(() => document.documentElement.classList.add('dark'));
     expect(await seriousViolations(page)).toEqual([]);
@@ -243,11 +253,17 @@ test.describe('the messages screens', () => {
     const page = startup.page;
     await page.goto(`/messages?partner=${investor.user.id}`);
     await expect(page.getByText('No messages yet')).toBeVisible();
-    // The session ends elsewhere (another tab logs out); this tab still shows the chat.
-    expect((await startup.context.request.post('/api/logout')).status()).toBe(200);
+    // The server cannot take the message (an outage answers 503 with its sentence). A 401 is not
+    // a send failure: it ends the session (tests/e2e/sign-in-return.spec.ts).
+    const outage = 'The service is temporarily unavailable. Please try again in a moment.';
+    await page.route('**/api/messages', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: outage }) })
+        : route.continue(),
+    );
     await composer(page, investor.user).fill('Will this arrive?');
     await composer(page, investor.user).press('Enter');
-    await expectToast(page, 'Error', 'Failed to send message: You are not signed in.');
+    await expectToast(page, 'Error', `Failed to send message: ${outage}`);
     await expect(composer(page, investor.user)).toHaveValue('Will this arrive?');
     await startup.context.close();
     await investor.context.close();
@@ -310,6 +326,50 @@ test.describe('the messages screens', () => {
     await page.goto('/startup/communications');
     await expect(thread(page).getByText(/A message long enough/)).toBeVisible();
     expect(await hasHorizontalScroll(page)).toBe(false);
+    await startup.context.close();
+    await investor.context.close();
+  });
+
+  test('real text: long words wrap, links are safe, runs share a header under a day separator, at 375px and 1280px', async ({ browser }) => {
+    const { startup, investor } = await connectedPair(browser, { startup: 'Rhea', investor: 'Omar' });
+    const page = startup.page;
+    const longUrl = `https://example.com/${'deck-'.repeat(40)}final.pdf`;
+    const token = 'x'.repeat(200);
+    const send = async (from: typeof startup, to: RegisteredUser, content: string) =>
+      expect((await from.page.request.post('/api/messages', { data: { receiverId: to.id, content } })).status()).toBe(201);
+    await send(startup, investor.user, `Deck: ${longUrl}`);
+    await send(startup, investor.user, `Token ${token} and founders@rhea.io`);
+    await send(startup, investor.user, 'javascript:alert(1) stays text');
+    await send(investor, startup.user, 'Thanks, reading www.example.org/notes now.');
+
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`/messages?partner=${investor.user.id}`);
+      const log = thread(page);
+      await expect(log.getByText('Thanks, reading')).toBeVisible();
+      // Nothing is wider than the thread, and the page does not scroll sideways.
+      expect(await hasHorizontalScroll(page)).toBe(false);
+      const overflow = await log.evaluate((element) => element.scrollWidth - element.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    }
+
+    const log = thread(page);
+    // Web and email addresses are links that open in a new tab, with a safe rel; javascript: is not.
+    const deck = log.getByRole('link', { name: longUrl });
+    await expect(deck).toHaveAttribute('href', longUrl);
+    await expect(deck).toHaveAttribute('target', '_blank');
+    await expect(deck).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+    await expect(log.getByRole('link', { name: 'founders@rhea.io' })).toHaveAttribute('href', 'mailto:founders@rhea.io');
+    await expect(log.getByRole('link', { name: 'www.example.org/notes' })).toHaveAttribute('href', 'https://www.example.org/notes');
+    await expect(log.getByRole('link')).toHaveCount(3);
+    await expect(log.getByText('javascript:alert(1) stays text')).toBeVisible();
+
+    // One day separator, "Today"; the startup's three messages share one "You" header, Omar's has his.
+    await expect(log.getByText('Today', { exact: true })).toHaveCount(1);
+    await expect(log.getByText('You', { exact: true })).toHaveCount(1);
+    await expect(log.getByText('Omar', { exact: true })).toHaveCount(1);
+    expect(await seriousViolations(page)).toEqual([]);
+
     await startup.context.close();
     await investor.context.close();
   });

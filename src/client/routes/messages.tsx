@@ -7,7 +7,7 @@ export function MessagesScreen() {
   return (
     <>
       <PageHeader title="Messages" description="Talk directly with the startups and investors you are connected with." />
-      <MessagingWorkspace variant="messages" />
+      <MessagingWorkspace emptyTitle="No conversations found" />
     </>
   );
 }

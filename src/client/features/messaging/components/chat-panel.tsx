@@ -18,7 +18,9 @@ import { formatClockTime, formatDateTime } from '@/lib/format';
 import { useLiveStatus } from '@/lib/live-events';
 import { cn } from '@/lib/utils';
 import { threadMessages, threadQuery, useFallbackPolling, useMarkThreadRead } from '../api';
+import { groupIntoRuns, type MessageRun } from '../message-groups';
 import { groupByDay } from '../message-time';
+import { MessageText } from '../message-text';
 import { MessageComposer } from './message-composer';
 import { PartnerAvatar, partnerName } from './partner-avatar';
 
@@ -186,10 +188,10 @@ function Thread({ partner, me }: { partner: ConversationSummary; me: User }) {
         </div>
       )}
       {groupByDay(messages).map((group) => (
-        <div key={group.key} className="grid gap-1.5">
+        <div key={group.key} className="grid gap-3">
           <p className="my-2 text-center text-xs font-medium text-muted-foreground">{group.heading}</p>
-          {group.items.map((message) => (
-            <MessageBubble key={message.id} message={message} isMine={message.senderId === me.id} isSeen={message.id === seenId} />
+          {groupIntoRuns(group.items).map((run) => (
+            <MessageRunView key={run.messages[0]!.id} run={run} isMine={run.senderId === me.id} partner={partner} seenId={seenId} />
           ))}
         </div>
       ))}
@@ -197,30 +199,40 @@ function Thread({ partner, me }: { partner: ConversationSummary; me: User }) {
   );
 }
 
+/** One sender's run of messages: who and when once, then the bubbles, "Seen" under the last one read. */
+function MessageRunView({ run, isMine, partner, seenId }: { run: MessageRun; isMine: boolean; partner: ConversationSummary; seenId: number | undefined }) {
+  return (
+    <div className={cn('flex min-w-0 flex-col gap-1', isMine ? 'items-end' : 'items-start')}>
+      <p className="px-1 text-[11px] text-muted-foreground">
+        <span className="font-medium">{isMine ? 'You' : partner.firstName}</span>
+        <span aria-hidden> · </span>
+        <time dateTime={run.startedAt} title={formatDateTime(run.startedAt)}>
+          {formatClockTime(run.startedAt)}
+        </time>
+      </p>
+      {run.messages.map((message) => (
+        <MessageBubble key={message.id} message={message} isMine={isMine} isSeen={message.id === seenId} />
+      ))}
+    </div>
+  );
+}
+
 function MessageBubble({ message, isMine, isSeen }: { message: Message; isMine: boolean; isSeen: boolean }) {
   return (
-    <div className={cn('flex flex-col', isMine ? 'items-end' : 'items-start')}>
+    <>
       <div
+        // Long words, links and tokens wrap anywhere, so nothing pushes the thread wider than its pane.
         className={cn(
-          'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm break-words whitespace-pre-wrap sm:max-w-[75%]',
+          'max-w-[85%] min-w-0 rounded-2xl px-3.5 py-2 text-sm whitespace-pre-wrap [overflow-wrap:anywhere] sm:max-w-[75%]',
           isMine ? 'rounded-br-md bg-primary text-primary-foreground' : 'rounded-bl-md bg-muted text-foreground',
         )}
+        title={formatDateTime(message.sentAt)}
       >
         <span className="sr-only">{isMine ? 'You: ' : ''}</span>
-        {message.content}
+        <MessageText content={message.content} />
       </div>
-      <p className="mt-0.5 px-1 text-[11px] text-muted-foreground">
-        <time dateTime={message.sentAt} title={formatDateTime(message.sentAt)}>
-          {formatClockTime(message.sentAt)}
-        </time>
-        {isSeen && (
-          <>
-            <span aria-hidden> · </span>
-            <span className="font-medium">Seen</span>
-          </>
-        )}
-      </p>
-    </div>
+      {isSeen && <p className="px-1 text-[11px] font-medium text-muted-foreground">Seen</p>}
+    </>
   );
 }
 

@@ -39,8 +39,6 @@ export interface ConversationListProps {
   isRetrying: boolean;
   selectedId: number | undefined;
   onSelect: (partnerId: number) => void;
-  /** The spec's All / Startups / Investors tabs (the shared messages page only). */
-  showTypeTabs: boolean;
   /** Shown when the user has no conversation at all. */
   emptyTitle: string;
   userType: UserType;
@@ -55,7 +53,6 @@ export function ConversationList({
   isRetrying,
   selectedId,
   onSelect,
-  showTypeTabs,
   emptyTitle,
   userType,
   className,
@@ -122,27 +119,23 @@ export function ConversationList({
           />
         </div>
       </div>
-      {showTypeTabs ? (
-        <Tabs value={typeTab} onValueChange={(value) => setTypeTab(value as TypeTab)} className="flex min-h-0 flex-1 flex-col">
-          <div className="border-b px-3 py-2">
-            <TabsList aria-label="Contact type" className="w-full">
-              {TYPE_TABS.map((tab) => (
-                <TabsTrigger key={tab.value} value={tab.value}>
-                  {tab.label}
-                </TabsTrigger>
-              ))}
-            </TabsList>
-          </div>
-          {/* Only the active tab's panel is mounted, so the list renders once. */}
-          {TYPE_TABS.map((tab) => (
-            <TabsContent key={tab.value} value={tab.value} className="mt-0 min-h-0 flex-1 overflow-y-auto rounded-none focus-visible:ring-inset">
-              {body}
-            </TabsContent>
-          ))}
-        </Tabs>
-      ) : (
-        <div className="min-h-0 flex-1 overflow-y-auto">{body}</div>
-      )}
+      <Tabs value={typeTab} onValueChange={(value) => setTypeTab(value as TypeTab)} className="flex min-h-0 flex-1 flex-col">
+        <div className="border-b px-3 py-2">
+          <TabsList aria-label="Contact type" className="w-full">
+            {TYPE_TABS.map((tab) => (
+              <TabsTrigger key={tab.value} value={tab.value}>
+                {tab.label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+        </div>
+        {/* Only the active tab's panel is mounted, so the list renders once. */}
+        {TYPE_TABS.map((tab) => (
+          <TabsContent key={tab.value} value={tab.value} className="mt-0 min-h-0 flex-1 overflow-y-auto rounded-none focus-visible:ring-inset">
+            {body}
+          </TabsContent>
+        ))}
+      </Tabs>
     </section>
   );
 }

@@ -1,7 +1,7 @@
-// The conversation list and the chat side by side (stacked on phones), shared by /messages and
-// /startup/communications. The open conversation lives in the URL (?partner=<userId>), so the
-// Message button of an accepted match can link straight to it; without one, the first
-// conversation is selected.
+// The conversation list and the chat side by side (stacked on phones): the one conversation screen
+// behind both /messages and /startup/communications, with the same search, tabs and behaviour on
+// each. The open conversation lives in the URL (?partner=<userId>), so the Message button of an
+// accepted match can link straight to it; without one, the first conversation is selected.
 import { useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'wouter';
@@ -13,8 +13,8 @@ import { ChatPanel } from './chat-panel';
 import { ConversationList } from './conversation-list';
 
 export interface MessagingWorkspaceProps {
-  /** The shared page has the userType tabs; the startup's communications page lists investors only. */
-  variant: 'messages' | 'communications';
+  /** The empty list's title: each route's own words (the spec names one for each). */
+  emptyTitle: string;
 }
 
 function parsePartnerParam(value: string | null): number | undefined {
@@ -22,7 +22,7 @@ function parsePartnerParam(value: string | null): number | undefined {
   return Number.isInteger(id) && id > 0 ? id : undefined;
 }
 
-export function MessagingWorkspace({ variant }: MessagingWorkspaceProps) {
+export function MessagingWorkspace({ emptyTitle }: MessagingWorkspaceProps) {
   const user = useSignedInUser();
   const query = useQuery({
     ...conversationsQuery,
@@ -35,8 +35,7 @@ export function MessagingWorkspace({ variant }: MessagingWorkspaceProps) {
   const requestedId = parsePartnerParam(params.get('partner'));
   const chatRef = useRef<HTMLDivElement>(null);
 
-  const conversations: ConversationSummary[] | undefined =
-    variant === 'communications' ? query.data?.filter((conversation) => conversation.userType === 'investor') : query.data;
+  const conversations: ConversationSummary[] | undefined = query.data;
   const requested = conversations?.find((conversation) => conversation.userId === requestedId);
   // A linked partner who is not in the cached list yet (a match accepted a moment ago) is
   // waited for while the list refreshes, instead of flashing the first conversation.
@@ -68,8 +67,7 @@ export function MessagingWorkspace({ variant }: MessagingWorkspaceProps) {
           isRetrying={query.isFetching}
           selectedId={selected?.userId}
           onSelect={select}
-          showTypeTabs={variant === 'messages'}
-          emptyTitle={variant === 'messages' ? 'No conversations found' : 'No conversations yet'}
+          emptyTitle={emptyTitle}
           userType={user.userType}
           className="flex-1"
         />
