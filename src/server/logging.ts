@@ -1,5 +1,6 @@
 // What reaches a log line, decided here and nowhere else (issue #12; security guide, "Logs"):
-// the logger options, the serializers that redact at the source, and the one line per request.
+// the logger options, the serializers that redact at the source, the one line per request, and
+// the banner `npm start` prints last (issue #15).
 // Never logged: passwords or their hashes, session tokens or cookies, message text, document
 // content, reset tokens. Database errors are the main risk: Drizzle puts the query parameters
 // (the row's values) in its message, and PostgreSQL's `detail` repeats them ("Failing row contains
@@ -319,4 +320,72 @@ export function registerRequestLogging(app: FastifyInstance): void {
     if (!path.startsWith('/api/') && reply.statusCode < 500) return;
     logRequestLine(request.log, 'info', request, reply, reply.elapsedTime);
   });
+}
+
+// --- the start banner ---------------------------------------------------------------------------
+
+export type BannerDatabase = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; databaseUrl: string };
+
+export interface StartBannerInput {
+  /** Where this process answers, e.g. http://localhost:5000. */
+  url: string;
+  database: BannerDatabase;
+  /** The demo accounts on this database and their shared password; none outside the demo. */
+  demo: { password: string; logins: ReadonlyArray<{ username: string; userType: string }> } | null;
+}
+
+/**
+ * The database in words: "embedded (PGlite) in ./data" or "PostgreSQL at db.internal:5432/app".
+ * Only the host, port and database name of a DATABASE_URL: never its user or password.
+ */
+export function describeDatabase(database: BannerDatabase): string {
+  if (database.kind === 'pglite') return `embedded (PGlite) in ${database.dataDir}`;
+  try {
+    const url = new URL(database.databaseUrl);
+    // postgres:///app?host=/var/run/postgresql names a socket directory instead of a host.
+    const host = url.hostname || url.searchParams.get('host') || 'localhost';
+    const name = decodeURIComponent(url.pathname.replace(/^\//, ''));
+    return `PostgreSQL at ${host}${url.port ? `:${url.port}` : ''}${name ? `/${name}` : ''}`;
+  } catch {
+    // Unparseable: say nothing more than the kind rather than risk echoing a secret.
+    return 'PostgreSQL';
+  }
+}
+
+const BANNER_WIDTH = 100;
+
+/** "label   a, b, c" wrapped under its first value, so a long list of names stays readable. */
+function labelledList(label: string, values: readonly string[]): string[] {
+  const indent = ' '.repeat(4 + label.length + 2);
+  const lines: string[] = [];
+  let line = `    ${label}  `;
+  for (const [index, value] of values.entries()) {
+    const item = index < values.length - 1 ? `${value},` : value;
+    if (line.length > indent.length && line.length + item.length > BANNER_WIDTH) {
+      lines.push(line.trimEnd());
+      line = indent;
+    }
+    line += `${item} `;
+  }
+  lines.push(line.trimEnd());
+  return lines;
+}
+
+/**
+ * What a newcomer needs after `npm start`, printed last so request lines never bury it: the
+ * address, the database in use, and the demo logins. The first line is also how scripts and tests
+ * find the port ("VentureMatch is running at http://localhost:5000").
+ */
+export function formatStartBanner({ url, database, demo }: StartBannerInput): string {
+  const lines = ['', `  VentureMatch is running at ${url}`, `  Database: ${describeDatabase(database)}`];
+  if (demo && demo.logins.length > 0) {
+    lines.push(`  Demo logins (password for all: ${demo.password}):`);
+    const padTo = Math.max(...['startup', 'investor'].map((type) => `${type}s`.length));
+    for (const userType of ['startup', 'investor']) {
+      const names = demo.logins.filter((login) => login.userType === userType).map((login) => login.username);
+      if (names.length > 0) lines.push(...labelledList(`${userType}s`.padEnd(padTo), names));
+    }
+  }
+  lines.push('');
+  return lines.join('\n');
 }

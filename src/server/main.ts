@@ -1,18 +1,45 @@
 // Process entry: environment → database (migrated) → demo seed → HTTP server and job worker →
 // graceful shutdown. On SIGTERM/SIGINT the server stops accepting, ends the live event streams
 // (browsers reconnect to another instance), lets in-flight requests and running jobs finish, closes
-// the database, and exits 0; if that takes longer than SHUTDOWN_TIMEOUT_MS it exits 1.
+// the database, and exits 0; if that takes longer than SHUTDOWN_TIMEOUT_MS it exits 1. Once
+// listening it prints the start banner last: the address, the database and the demo logins.
 import type { AddressInfo } from 'node:net';
 import closeWithGrace from 'close-with-grace';
+import { asc, inArray } from 'drizzle-orm';
 import { buildApp } from './app';
-import { openDatabase } from './db/client';
+import { openDatabase, type DatabaseHandle } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { runMigrations } from './db/migrate';
-import { describeDemoLogins, isDatabaseEmpty, seedDemoData, shouldSeedDemo } from './demo/demo-seed';
-import { EnvError, loadEnv } from './env';
+import { users } from './db/schema';
+import { DEMO_INVESTORS, DEMO_PASSWORD, DEMO_STARTUPS } from './demo/demo-data';
+import { isDatabaseEmpty, seedDemoData, shouldSeedDemo } from './demo/demo-seed';
+import { EnvError, loadEnv, type Env } from './env';
 import { sweepStaleUploads } from './features/data-room';
-import { serializeError } from './logging';
+import { describeDatabase, formatStartBanner, serializeError, type BannerDatabase } from './logging';
 import { createBlobStore } from './storage/create-blob-store';
+
+/**
+ * The demo accounts to print: seeded now on a first start, or the ones an earlier start seeded,
+ * so the logins are there on every start, not only the first. None outside the demo (see
+ * shouldSeedDemo: never in production, never on PostgreSQL).
+ */
+async function demoLogins(env: Env, database: DatabaseHandle): Promise<Array<{ username: string; userType: string }>> {
+  if (!shouldSeedDemo(env, database.kind)) return [];
+  if (await isDatabaseEmpty(database.db)) return seedDemoData(database.db);
+  const usernames = [...DEMO_STARTUPS, ...DEMO_INVESTORS].map((person) => person.username);
+  return database.db
+    .select({ username: users.username, userType: users.userType })
+    .from(users)
+    .where(inArray(users.username, usernames))
+    .orderBy(asc(users.id));
+}
+
+/** The address to open: "localhost" when listening on every interface or on loopback. */
+function localUrl(host: string, port: number): string {
+  const isLocal = ['0.0.0.0', '::', 'localhost', '127.0.0.1', '::1'].includes(host);
+  const shownHost = isLocal ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${shownHost}:${port}`;
+}
 
 async function main(): Promise<void> {
   const env = loadEnv();
@@ -21,8 +48,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }, startupLogger);
   await runMigrations(database);
 
-  let demoLogins: string | undefined;
-  if (shouldSeedDemo(env, database.kind) && (await isDatabaseEmpty(database.db))) demoLogins = describeDemoLogins(await seedDemoData(database.db));
+  const logins = await demoLogins(env, database);
 
   const blobs = createBlobStore(env);
   const app = await buildApp({ env, database, blobStore: blobs });
@@ -48,11 +74,16 @@ async function main(): Promise<void> {
   await app.jobs.start();
 
   const { port } = app.server.address() as AddressInfo;
-  console.log(
-    `\nVentureMatch is running at http://localhost:${port} (database: ${database.kind === 'pglite' ? `embedded, in ${env.DATA_DIR}` : 'PostgreSQL'})`,
-  );
-  // Last, so the demo logins are the last thing a newcomer sees.
-  if (demoLogins) console.log(`${demoLogins}\n`);
+  const bannerDatabase: BannerDatabase =
+    database.kind === 'pglite' ? { kind: 'pglite', dataDir: env.DATA_DIR } : { kind: 'postgres', databaseUrl: env.DATABASE_URL ?? '' };
+  const url = localUrl(env.HOST, port);
+  // Production logs are JSON lines for a collector: the same facts as one more line.
+  if (env.NODE_ENV === 'production') {
+    app.log.info({ url, database: describeDatabase(bannerDatabase) }, `VentureMatch is running at ${url}`);
+    return;
+  }
+  // Last, so the address and the demo logins are the last thing a newcomer sees.
+  console.log(formatStartBanner({ url, database: bannerDatabase, demo: logins.length > 0 ? { password: DEMO_PASSWORD, logins } : null }));
 }
 
 main().catch((error: unknown) => {

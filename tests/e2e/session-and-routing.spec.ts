@@ -4,7 +4,7 @@ import { registerViaApi } from './helpers';
 test.describe('session guards and routes', () => {
   test('a signed-out visitor is sent to /auth', async ({ page }) => {
     await page.goto('/startup/profile');
-    await expect(page).toHaveURL('/auth');
+    await expect(page).toHaveURL('/auth?next=%2Fstartup%2Fprofile');
     await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible();
     await expect(page).toHaveTitle('Sign in · VentureMatch');
   });
@@ -103,6 +103,6 @@ test.describe('session guards and routes', () => {
 
     await page.unroute('**/api/user');
     await page.getByRole('button', { name: 'Retry' }).click();
-    await expect(page).toHaveURL('/auth');
+    await expect(page).toHaveURL('/auth?next=%2Fstartup%2Fdashboard');
   });
 });

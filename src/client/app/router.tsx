@@ -1,12 +1,13 @@
 // The route table and the session guards. Screens are lazy-loaded so the first
 // visit only downloads the shell and the screen it needs.
 import { Suspense, lazy, type ComponentType, type ReactNode } from 'react';
-import { Redirect, Route, Switch, matchRoute, useLocation, useRouter } from 'wouter';
+import { Redirect, Route, Switch, matchRoute, useLocation, useRouter, useSearch } from 'wouter';
 import { RefreshCw, ServerCrash } from 'lucide-react';
 import type { UserType } from '@shared/enums';
 import { Button } from '@/components/ui/button';
 import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
-import { useCurrentUser, useSignedInUser } from '@/features/auth/api';
+import { useCurrentUser, useSignedInDestination, useSignedInUser, useSignOutWhenSessionEnds } from '@/features/auth/api';
+import { authPathReturningTo } from '@/features/auth/return-path';
 import { useDocumentTitle } from '@/lib/document-title';
 import { NotFoundScreen } from '@/routes/not-found';
 import { ROUTES, paths } from './paths';
@@ -37,8 +38,8 @@ const InvestorDocumentsScreen = lazyScreen(() => import('@/routes/investor-docum
 const InvestorMilestonesScreen = lazyScreen(() => import('@/routes/investor-milestones'), 'InvestorMilestonesScreen');
 const MessagesScreen = lazyScreen(() => import('@/routes/messages'), 'MessagesScreen');
 const ActivityScreen = lazyScreen(() => import('@/routes/activity'), 'ActivityScreen');
-const StartupPublicProfileScreen = lazyScreen(() => import('@/routes/startup-public-profile'), 'StartupPublicProfileScreen');
 const SettingsScreen = lazyScreen(() => import('@/routes/settings'), 'SettingsScreen');
+const StartupPublicProfileScreen = lazyScreen(() => import('@/routes/startup-public-profile'), 'StartupPublicProfileScreen');
 const InvestorPublicProfileScreen = lazyScreen(() => import('@/routes/investor-public-profile'), 'InvestorPublicProfileScreen');
 
 interface AppRoute {
@@ -66,8 +67,8 @@ const APP_ROUTES: readonly AppRoute[] = [
   { path: ROUTES.investorMilestones, role: 'investor', screen: InvestorMilestonesScreen },
   { path: ROUTES.messages, screen: MessagesScreen },
   { path: ROUTES.activity, screen: ActivityScreen },
-  { path: ROUTES.startupPublicProfile, screen: StartupPublicProfileScreen },
   { path: ROUTES.settings, screen: SettingsScreen },
+  { path: ROUTES.startupPublicProfile, screen: StartupPublicProfileScreen },
   { path: ROUTES.investorPublicProfile, screen: InvestorPublicProfileScreen },
 ];
 
@@ -87,8 +88,10 @@ export function AppRouter() {
 
 function AuthRoute() {
   const { data: user, isPending } = useCurrentUser();
+  const destinationFor = useSignedInDestination();
   if (isPending) return <FullPageSpinner label="Loading your account" />;
-  if (user) return <Redirect to={paths.dashboard(user.userType)} replace />;
+  // Already signed in (or just signed in): on to the deep link in ?next=, else the dashboard.
+  if (user) return <Redirect to={destinationFor(user)} replace />;
   // If the session check itself failed (server unreachable) the forms still show: signing in
   // reports the problem in a toast, which is more useful than a dead end.
   return (
@@ -100,9 +103,13 @@ function AuthRoute() {
 
 function SignedInArea() {
   const { data: user, isPending, isError, error, refetch, isFetching } = useCurrentUser();
+  const [location] = useLocation();
+  const search = useSearch();
+  useSignOutWhenSessionEnds(Boolean(user));
   if (isPending) return <FullPageSpinner label="Loading your account" />;
   if (isError) return <SessionError message={error.message} isRetrying={isFetching} onRetry={() => void refetch()} />;
-  if (!user) return <Redirect to={paths.auth} replace />;
+  // Signed out: sign in first, then come back to this very address (/auth?next=…).
+  if (!user) return <Redirect to={authPathReturningTo(search ? `${location}?${search}` : location)} replace />;
   return (
     <Suspense fallback={<FullPageSpinner label="Loading" />}>
       <AppLayout>

@@ -5,6 +5,8 @@
 //   apiRaw()    the Response itself, for bodies that are not JSON (a document's bytes, a CSV);
 //   apiUpload() multipart with upload progress (XMLHttpRequest: fetch() reports none);
 //   apiUrl()    just the URL, for <a href download> and viewers that fetch by themselves.
+// A 401 on a call made while signed in means the session ended elsewhere: onSessionEnded()
+// listeners hear of it (the signed-in area, which sends the tab to sign in).
 import type { Endpoint, EndpointBody, EndpointParams, EndpointQuery, EndpointResponse } from '@shared/contracts/endpoint';
 import { ApiErrorBody } from '@shared/errors';
 
@@ -22,6 +24,28 @@ export class ApiError extends Error {
 
 const UNREACHABLE = 'Cannot reach VentureMatch. Check your connection and try again.';
 
+/** What a call says when it finds the session gone, in a toast or on the sign-in screen. */
+export const SESSION_ENDED_MESSAGE = 'Your session ended. Please sign in again.';
+
+const sessionEndedListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` when a call is refused with 401 (unless the call expects one), and returns the
+ * unsubscribe function. Only the signed-in area listens, so a 401 before anyone is signed in (the
+ * first session check) is just "signed out".
+ */
+export function onSessionEnded(listener: () => void): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
+/** A refused call's error; a 401 also tells the listeners that the session ended. */
+function reportSessionEnd(error: ApiError, expectsUnauthorized = false): ApiError {
+  if (error.status !== 401 || expectsUnauthorized || sessionEndedListeners.size === 0) return error;
+  for (const listener of [...sessionEndedListeners]) listener();
+  return new ApiError(401, SESSION_ENDED_MESSAGE);
+}
+
 type Location<E> = {
   params?: EndpointParams<E>;
   query?: EndpointQuery<E>;
@@ -32,6 +56,8 @@ type Input<E> = Location<E> & {
   signal?: AbortSignal;
   /** Let the request outlive the page (e.g. closing a document view as the tab closes). */
   keepalive?: boolean;
+  /** A 401 is this call's answer (wrong password, already signed out), not news that the session ended. */
+  expectsUnauthorized?: boolean;
 };
 
 /**
@@ -91,7 +117,7 @@ async function send<E extends Endpoint>(endpoint: E, input: Input<E>): Promise<R
 
 export async function api<E extends Endpoint>(endpoint: E, input: Input<E> = {}): Promise<EndpointResponse<E>> {
   const response = await send(endpoint, input);
-  if (!response.ok) throw await toApiError(response);
+  if (!response.ok) throw reportSessionEnd(await toApiError(response), input.expectsUnauthorized);
   return (await response.json()) as EndpointResponse<E>;
 }
 
@@ -101,7 +127,7 @@ export async function api<E extends Endpoint>(endpoint: E, input: Input<E> = {})
  */
 export async function apiRaw<E extends Endpoint>(endpoint: E, input: Input<E> & { describeFailure?: DescribeFailure } = {}): Promise<Response> {
   const response = await send(endpoint, input);
-  if (!response.ok) throw await toApiError(response, input.describeFailure);
+  if (!response.ok) throw reportSessionEnd(await toApiError(response, input.describeFailure), input.expectsUnauthorized);
   return response;
 }
 
@@ -139,7 +165,7 @@ export function apiUpload<E extends Endpoint>(
         }
         return;
       }
-      reject(errorFrom(request.status, request.responseText, request.statusText, describeFailure));
+      reject(reportSessionEnd(errorFrom(request.status, request.responseText, request.statusText, describeFailure)));
     };
     request.onerror = () => reject(new ApiError(0, UNREACHABLE));
     request.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));

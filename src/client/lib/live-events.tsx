@@ -16,7 +16,9 @@
 // polling (10 s).
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { getCurrentUser } from '@shared/contracts/auth';
 import { LIVE_EVENT_TYPES, streamEvents, type LiveEvent } from '@shared/contracts/events';
+import { api } from './api';
 import { EVERY_QUERY, invalidationFor } from './live-event-invalidations';
 import { invalidateKeys } from './query-client';
 
@@ -70,6 +72,9 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
         // CONNECTING: the browser retries by itself. CLOSED: it gave up, so we start again.
         if (source?.readyState !== EventSource.CLOSED) return;
         source.close();
+        // The stream ends with its session (a sign-out in another tab): asking who we are answers
+        // 401 then, which sends this tab to sign in at once instead of at the user's next action.
+        void api(getCurrentUser).catch(() => undefined);
         failedAttempts += 1;
         retryTimer = setTimeout(connect, Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** (failedAttempts - 1)));
       };

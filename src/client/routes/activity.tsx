@@ -11,6 +11,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { activityFeedQuery } from '@/features/activity/api';
 import { ActivityRow, ActivityRowsSkeleton } from '@/features/activity/components/activity-list';
 import { dayKey, formatDayHeading } from '@/lib/format';
+import { useNow } from '@/lib/relative-time';
 
 interface DayGroup {
   key: string;
@@ -18,13 +19,13 @@ interface DayGroup {
   items: Activity[];
 }
 
-function groupByDay(items: readonly Activity[]): DayGroup[] {
+function groupByDay(items: readonly Activity[], now: Date): DayGroup[] {
   const groups: DayGroup[] = [];
   for (const item of items) {
     const key = dayKey(item.createdAt);
     const last = groups.at(-1);
     if (last?.key === key) last.items.push(item);
-    else groups.push({ key, heading: formatDayHeading(item.createdAt), items: [item] });
+    else groups.push({ key, heading: formatDayHeading(item.createdAt, now), items: [item] });
   }
   return groups;
 }
@@ -32,6 +33,8 @@ function groupByDay(items: readonly Activity[]): DayGroup[] {
 export function ActivityScreen() {
   const { data, isPending, isError, error, refetch, isRefetching, fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError } =
     useInfiniteQuery(activityFeedQuery);
+  // "Today" becomes "Yesterday" at midnight while the feed stays open.
+  const now = useNow();
   const items = data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <>
@@ -52,7 +55,7 @@ export function ActivityScreen() {
         />
       ) : (
         <div className="grid gap-6">
-          {groupByDay(items).map((group) => (
+          {groupByDay(items, now).map((group) => (
             <section key={group.key} aria-labelledby={`activity-day-${group.key}`}>
               <h2 id={`activity-day-${group.key}`} className="mb-2 text-sm font-semibold text-muted-foreground">
                 {group.heading}

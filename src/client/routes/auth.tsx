@@ -1,11 +1,15 @@
 // /auth: sign in or create an account. Forms on the left; the welcome
-// text and the three product promises on the right, from the lg breakpoint up.
-import { FileLock2, Handshake, Sparkles, type LucideIcon } from 'lucide-react';
+// text and the three product promises on the right, from the lg breakpoint up. Both forms return
+// to the deep link in ?next= (features/auth/return-path.ts); a session that ended elsewhere is said
+// above them.
+import { FileLock2, Handshake, LogIn, Sparkles, type LucideIcon } from 'lucide-react';
 import { BrandMark } from '@/components/brand-mark';
 import { ThemeMenu } from '@/components/theme-menu';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useIsSessionEnded } from '@/features/auth/api';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { RegisterForm } from '@/features/auth/components/register-form';
+import { SESSION_ENDED_MESSAGE } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
 
 const FEATURES: { icon: LucideIcon; title: string; description: string }[] = [
@@ -28,6 +32,7 @@ const FEATURES: { icon: LucideIcon; title: string; description: string }[] = [
 
 export function AuthScreen() {
   useDocumentTitle('Sign in');
+  const isSessionEnded = useIsSessionEnded();
   return (
     <main className="grid min-h-dvh lg:grid-cols-2">
       <div className="flex flex-col px-4 py-6 sm:px-10">
@@ -39,6 +44,15 @@ export function AuthScreen() {
           <div className="w-full max-w-md">
             <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Welcome to VentureMatch</h1>
             <p className="mt-2 text-sm text-muted-foreground sm:text-base">Sign in to your account, or create one to start finding the right match.</p>
+            {isSessionEnded && (
+              <p
+                role="alert"
+                className="mt-6 flex items-start gap-2 rounded-lg border border-primary/30 bg-accent px-4 py-3 text-sm font-medium text-accent-foreground"
+              >
+                <LogIn aria-hidden className="mt-0.5 size-4 shrink-0" />
+                {SESSION_ENDED_MESSAGE}
+              </p>
+            )}
             <Tabs defaultValue="login" className="mt-8">
               <TabsList aria-label="Sign in or create an account" className="grid w-full grid-cols-2">
                 <TabsTrigger value="login">Login</TabsTrigger>

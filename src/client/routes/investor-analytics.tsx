@@ -2,12 +2,12 @@
 // the investor's deal flow and portfolio in charts, all from GET /api/analytics/investor.
 import { useQuery } from '@tanstack/react-query';
 import { Briefcase, Gauge, Handshake, MessagesSquare } from 'lucide-react';
-import { formatDollars } from '@shared/enums';
 import { paths } from '@/app/paths';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { investorAnalyticsQuery } from '@/features/analytics/api';
+import { formatMoney } from '@/lib/format';
 import {
   AcceptedByIndustryChart,
   AcceptedByStageChart,
@@ -72,7 +72,10 @@ export function AnalyticsScreen() {
                 title="Portfolio Companies"
                 value={String(data.portfolioByIndustry.reduce((sum, row) => sum + row.count, 0))}
                 icon={Briefcase}
-                description={`${formatDollars(data.portfolioByIndustry.reduce((sum, row) => sum + row.amount, 0))} invested`}
+                description={`${formatMoney(
+                  data.portfolioByIndustry.reduce((sum, row) => sum + row.amount, 0),
+                  { isCompact: true },
+                )} invested`}
                 link={{ href: paths.portfolio(), label: 'View portfolio' }}
               />
             </div>

@@ -1,14 +1,17 @@
 // Session state for the whole client: the current-user query is the single
 // source of truth for "signed in or not"; login, register and logout write to it directly so
-// the guards react without another round trip.
-import { createContext, useContext } from 'react';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useLocation } from 'wouter';
+// the guards react without another round trip. Signing in returns to the deep link that sent
+// the visitor to /auth (return-path.ts); a session that ends elsewhere sends this tab there too.
+import { createContext, useContext, useEffect } from 'react';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useLocation, useSearch } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { getCurrentUser, login, logout, register, type LoginBody, type RegisterBody, type User } from '@shared/contracts/auth';
 import type { UserType } from '@shared/enums';
 import { paths } from '@/app/paths';
-import { ApiError, api } from '@/lib/api';
+import { ApiError, api, onSessionEnded } from '@/lib/api';
 import { errorMessage, toast } from '@/lib/use-toast';
+import { authPathReturningTo, returnPathFromSearch } from './return-path';
 
 export const authKeys = {
   all: ['auth'] as const,
@@ -34,15 +37,23 @@ export function useCurrentUser() {
 
 export const USER_TYPE_LABELS: Record<UserType, string> = { startup: 'Startup', investor: 'Investor' };
 
+/** Where a signed-in user goes from /auth: the deep link in `?next=`, else their dashboard. */
+export function useSignedInDestination(): (user: User) => string {
+  const returnPath = returnPathFromSearch(useSearch());
+  return (user) => returnPath ?? paths.dashboard(user.userType);
+}
+
 export function useLogin() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
+  const destinationFor = useSignedInDestination();
   return useMutation({
-    mutationFn: (body: LoginBody) => api(login, { body }),
+    // A 401 here is the answer "wrong username or password", not a session that ended.
+    mutationFn: (body: LoginBody) => api(login, { body, expectsUnauthorized: true }),
     onSuccess: (user) => {
       queryClient.setQueryData(currentUserQuery.queryKey, user);
       toast({ title: 'Login successful', description: `Welcome back, ${user.firstName}!` });
-      navigate(paths.dashboard(user.userType), { replace: true });
+      navigate(destinationFor(user), { replace: true });
     },
     onError: (error) => toast({ title: 'Login failed', description: errorMessage(error), variant: 'destructive' }),
   });
@@ -51,12 +62,13 @@ export function useLogin() {
 export function useRegister() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
+  const destinationFor = useSignedInDestination();
   return useMutation({
-    mutationFn: (body: RegisterBody) => api(register, { body }),
+    mutationFn: (body: RegisterBody) => api(register, { body, expectsUnauthorized: true }),
     onSuccess: (user) => {
       queryClient.setQueryData(currentUserQuery.queryKey, user);
       toast({ title: 'Registration successful', description: `Welcome, ${user.firstName}!` });
-      navigate(paths.dashboard(user.userType), { replace: true });
+      navigate(destinationFor(user), { replace: true });
     },
     onError: (error) => toast({ title: 'Registration failed', description: errorMessage(error), variant: 'destructive' }),
   });
@@ -66,15 +78,13 @@ export function useLogout() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const finishSignOut = () => {
-    // Signed-out first so the guards stop rendering private screens, then drop every other
-    // cached answer: the next account on this browser must not see this one's data.
-    queryClient.setQueryData(currentUserQuery.queryKey, null);
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
+    forgetSignedInUser(queryClient);
     navigate(paths.auth, { replace: true });
     toast({ title: 'Logged out', description: 'You have been logged out successfully.' });
   };
   return useMutation({
-    mutationFn: () => api(logout),
+    // Its own 401 is handled below, with the usual "Logged out" notice.
+    mutationFn: () => api(logout, { expectsUnauthorized: true }),
     onSuccess: finishSignOut,
     onError: (error) => {
       // A 401 means the session had already ended (expired elsewhere): the user is signed out.
@@ -82,6 +92,49 @@ export function useLogout() {
       toast({ title: 'Logout failed', description: errorMessage(error), variant: 'destructive' });
     },
   });
+}
+
+/**
+ * Signed out in this tab: signed-out first so the guards stop rendering private screens, then
+ * every other cached answer dropped, so the next account on this browser never sees this one's.
+ */
+function forgetSignedInUser(queryClient: QueryClient): void {
+  queryClient.setQueryData(currentUserQuery.queryKey, null);
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
+}
+
+/** The history state /auth is opened with when the session ended under the user's feet. */
+interface AuthScreenState {
+  isSessionEnded?: boolean;
+}
+
+/**
+ * While signed in, a 401 from any call means the session ended elsewhere (signed out in another
+ * tab, expired, revoked): forget the account's data instead of showing it stale, and go to /auth,
+ * which says so and returns here after signing in. Only the signed-in area subscribes, so the
+ * first session check and the sign-in form's own 401 never count.
+ */
+export function useSignOutWhenSessionEnds(isSignedIn: boolean): void {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    if (!isSignedIn) return;
+    // Several calls can fail at once; the first one decides where to return to.
+    let hasEnded = false;
+    return onSessionEnded(() => {
+      if (hasEnded) return;
+      hasEnded = true;
+      const returnTo = `${window.location.pathname}${window.location.search}`;
+      forgetSignedInUser(queryClient);
+      const state: AuthScreenState = { isSessionEnded: true };
+      navigate(authPathReturningTo(returnTo), { replace: true, state });
+    });
+  }, [isSignedIn, queryClient, navigate]);
+}
+
+/** True when this visit to /auth was opened because the session ended (useSignOutWhenSessionEnds). */
+export function useIsSessionEnded(): boolean {
+  return useHistoryState<AuthScreenState | null>()?.isSessionEnded === true;
 }
 
 /**

@@ -1,25 +1,14 @@
-// How messaging shows time. A conversation's last-message time is the clock time if it
-// is today, 'Yesterday', or a short month-day. All in the browser's locale and time zone.
-import { dayKey, formatClockTime, formatDayHeading } from '@/lib/format';
+// How messaging shows time, in the browser's locale and time zone. A conversation's last-message
+// time is the clock time if it is today, 'Yesterday', or a short month-day; the thread's day
+// separators read "Today", "Yesterday" or the full date.
+import { calendarDaysBetween, dayKey, formatClockTime, formatDayHeading, formatMonthDay } from '@/lib/format';
 
-const monthDay = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
-
-function startOfDay(date: Date): number {
-  return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
-}
-
-/** Whole calendar days from `earlier` to `later` in local time (DST-safe by rounding). */
-function calendarDaysBetween(earlier: Date, later: Date): number {
-  return Math.round((startOfDay(later) - startOfDay(earlier)) / 86_400_000);
-}
-
-/** "9:41 AM" today, "Yesterday", otherwise "Mar 14". */
-export function formatConversationTime(iso: string, now: Date = new Date()): string {
-  const date = new Date(iso);
-  const days = calendarDaysBetween(date, now);
-  if (days <= 0) return formatClockTime(iso);
+/** "9:41 AM" (en-US) or "09:41" (en-GB) today, "Yesterday", otherwise "Mar 14" or "14 Mar". */
+export function formatConversationTime(iso: string, now: Date = new Date(), locale?: string): string {
+  const days = calendarDaysBetween(new Date(iso), now);
+  if (days <= 0) return formatClockTime(iso, locale);
   if (days === 1) return 'Yesterday';
-  return monthDay.format(date);
+  return formatMonthDay(iso, locale);
 }
 
 export interface DayGroup<T> {
@@ -29,14 +18,17 @@ export interface DayGroup<T> {
   items: T[];
 }
 
-/** Consecutive items of one local calendar day, for the thread's day separators. */
-export function groupByDay<T extends { sentAt: string }>(items: readonly T[], now: Date = new Date()): DayGroup<T>[] {
+/**
+ * Consecutive items of one local calendar day, for the thread's day separators. Pass `now` from
+ * useNow() (lib/relative-time) so "Today" becomes "Yesterday" after midnight without a reload.
+ */
+export function groupByDay<T extends { sentAt: string }>(items: readonly T[], now: Date = new Date(), locale?: string): DayGroup<T>[] {
   const groups: DayGroup<T>[] = [];
   for (const item of items) {
     const key = dayKey(item.sentAt);
     const last = groups.at(-1);
     if (last?.key === key) last.items.push(item);
-    else groups.push({ key, heading: formatDayHeading(item.sentAt, now), items: [item] });
+    else groups.push({ key, heading: formatDayHeading(item.sentAt, now, locale), items: [item] });
   }
   return groups;
 }

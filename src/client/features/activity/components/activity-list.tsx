@@ -6,7 +6,8 @@ import type { UserType } from '@shared/enums';
 import { paths } from '@/app/paths';
 import { ListSkeleton } from '@/components/ui/skeleton';
 import { useSignedInUser } from '@/features/auth/api';
-import { formatClockTime, formatDateTime, formatRelativeTime } from '@/lib/format';
+import { formatClockTime, formatDateTime } from '@/lib/format';
+import { RelativeTime } from '@/lib/relative-time';
 import { ActivityIconBadge } from './activity-icon';
 
 /** Where an entry leads, for this viewer; null when there is nothing to open. */
@@ -54,9 +55,14 @@ export function ActivityRow({ activity, timeStyle }: { activity: Activity; timeS
             activity.description
           )}
         </p>
-        <time dateTime={activity.createdAt} title={formatDateTime(activity.createdAt)} className="text-xs text-muted-foreground">
-          {timeStyle === 'relative' ? formatRelativeTime(activity.createdAt) : formatClockTime(activity.createdAt)}
-        </time>
+        {timeStyle === 'relative' ? (
+          // Keeps counting ("just now" → "5 minutes ago") while the card stays open.
+          <RelativeTime iso={activity.createdAt} className="text-xs text-muted-foreground" />
+        ) : (
+          <time dateTime={activity.createdAt} title={formatDateTime(activity.createdAt)} className="text-xs text-muted-foreground">
+            {formatClockTime(activity.createdAt)}
+          </time>
+        )}
       </div>
     </li>
   );

@@ -2,12 +2,12 @@
 // empty state. What each one shows and how it is computed: docs/portfolio-and-analytics.md.
 import { Briefcase, Gauge, Handshake, MessagesSquare, Rocket, ThumbsDown } from 'lucide-react';
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { format, parseISO } from 'date-fns';
 import type { InvestorAnalytics } from '@shared/contracts/portfolio';
-import { formatDollars, type Performance } from '@shared/enums';
+import type { Performance } from '@shared/enums';
 import { paths } from '@/app/paths';
 import { LinkButton } from '@/components/ui/button';
 import { performanceLabel } from '@/features/portfolio/portfolio-values';
+import { formatCalendarMonthDay, formatMoney } from '@/lib/format';
 import { AXIS_TICK, CHART_COLORS, ChartCard, TOOLTIP_PROPS } from './chart-card';
 
 type CountRow = { label: string; count: number };
@@ -170,7 +170,7 @@ export function AcceptedByStageChart({ rows }: { rows: InvestorAnalytics['accept
   );
 }
 
-const weekLabel = (week: string) => format(parseISO(week), 'MMM d');
+const weekLabel = (week: string) => formatCalendarMonthDay(week);
 
 export function WeeklyActivityChart({ weeks, className }: { weeks: InvestorAnalytics['weeklyActivity']; className?: string }) {
   const messages = weeks.reduce((sum, week) => sum + week.messagesSent, 0);
@@ -253,8 +253,8 @@ export function PortfolioByIndustryChart({ rows }: { rows: InvestorAnalytics['po
     <ChartCard
       title="Portfolio by industry"
       description="Your portfolio companies per industry, with the amount invested."
-      summary={`${plural(companies, 'company', 'companies')} in ${plural(rows.length, 'industry', 'industries')}, ${formatDollars(invested)} invested; the most money is in ${largest?.label ?? ''} (${formatDollars(largest?.amount ?? 0)}).`}
-      table={{ columns: ['Industry', 'Companies', 'Invested'], rows: rows.map((row) => [row.label, row.count, formatDollars(row.amount)]) }}
+      summary={`${plural(companies, 'company', 'companies')} in ${plural(rows.length, 'industry', 'industries')}, ${formatMoney(invested, { isCompact: true })} invested; the most money is in ${largest?.label ?? ''} (${formatMoney(largest?.amount ?? 0, { isCompact: true })}).`}
+      table={{ columns: ['Industry', 'Companies', 'Invested'], rows: rows.map((row) => [row.label, row.count, formatMoney(row.amount, { isCompact: true })]) }}
       isEmpty={rows.length === 0}
       empty={portfolioEmpty}
       chartHeight={barsHeight(rows.length)}

@@ -6,6 +6,7 @@ import type { DocumentSummary } from '@shared/contracts/documents';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { formatRelativeTime } from '@/lib/format';
+import { useNow } from '@/lib/relative-time';
 import { useDeleteDocument } from '../api';
 import { formatShortDate, pluralize } from '../document-format';
 import {
@@ -34,22 +35,24 @@ function sharedText(document: DocumentSummary): string {
   return count === 0 ? 'Not shared' : pluralize(count, 'investor');
 }
 
-function viewsText(document: DocumentSummary): string | null {
+function viewsText(document: DocumentSummary, now: Date): string | null {
   const views = document.viewCount ?? 0;
   if (views === 0) return null;
-  return `${pluralize(views, 'view')}${document.lastViewedAt ? `, last ${formatRelativeTime(document.lastViewedAt)}` : ''}`;
+  return `${pluralize(views, 'view')}${document.lastViewedAt ? `, last ${formatRelativeTime(document.lastViewedAt, now)}` : ''}`;
 }
 
 export function DocumentsTable({ documents }: { documents: DocumentSummary[] }) {
   const [previewing, setPreviewing] = useState<DocumentSummary | null>(null);
   const [sharing, setSharing] = useState<DocumentSummary | null>(null);
   const [deleting, setDeleting] = useState<DocumentSummary | null>(null);
+  // "last viewed 3 minutes ago" keeps counting while the table is open.
+  const now = useNow();
 
   return (
     <>
       <DocumentTable caption="Your documents" columns={COLUMNS}>
         {documents.map((document) => {
-          const views = viewsText(document);
+          const views = viewsText(document, now);
           return (
             <tr key={document.id} className="align-middle">
               <DocumentNameCell

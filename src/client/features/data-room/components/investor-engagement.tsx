@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Eye } from 'lucide-react';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDateTime, formatRelativeTime } from '@/lib/format';
+import { RelativeTime } from '@/lib/relative-time';
 import { cn } from '@/lib/utils';
 import { investorEngagementQuery } from '../api';
 import { formatDuration, pluralize } from '../document-format';
@@ -57,9 +57,7 @@ export function InvestorEngagement({ investorId, className }: { investorId: numb
         {engagement.lastViewedAt && (
           <>
             {' · last '}
-            <time dateTime={engagement.lastViewedAt} title={formatDateTime(engagement.lastViewedAt)}>
-              {formatRelativeTime(engagement.lastViewedAt)}
-            </time>
+            <RelativeTime iso={engagement.lastViewedAt} />
           </>
         )}
       </span>

@@ -11,6 +11,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { formatRelativeTime } from '@/lib/format';
+import { useNow } from '@/lib/relative-time';
 import { documentAccessQuery, shareCandidatesQuery, useGrantAccess, useRevokeAccess } from '../api';
 import { formatDuration, formatShortDate, pluralize } from '../document-format';
 import { DocumentRowsSkeleton } from './document-parts';
@@ -21,11 +22,11 @@ interface InvestorRow {
   grant: DocumentGrant | undefined;
 }
 
-function engagementText(grant: DocumentGrant): string {
+function engagementText(grant: DocumentGrant, now: Date): string {
   if (grant.views === 0) return 'Not opened yet';
   const parts = [
     pluralize(grant.views, 'view'),
-    grant.lastViewedAt ? `last ${formatRelativeTime(grant.lastViewedAt)}` : null,
+    grant.lastViewedAt ? `last ${formatRelativeTime(grant.lastViewedAt, now)}` : null,
     grant.totalViewMs > 0 ? `${formatDuration(grant.totalViewMs)} in total` : null,
   ];
   return parts.filter(Boolean).join(' · ');
@@ -44,6 +45,7 @@ function ShareBody({ document }: { document: { id: number; name: string } }) {
   const access = useQuery(documentAccessQuery(document.id));
   const grant = useGrantAccess(document);
   const revoke = useRevokeAccess(document);
+  const now = useNow();
 
   const isPending = candidates.isPending || access.isPending;
   const failed = candidates.isError ? candidates : access.isError ? access : null;
@@ -104,7 +106,7 @@ function ShareBody({ document }: { document: { id: number; name: string } }) {
                     </p>
                     <p className="mt-0.5 text-xs text-muted-foreground">
                       {row.grant
-                        ? `${hasAccess ? `Shared ${formatShortDate(row.grant.grantedAt)}` : `Removed ${formatShortDate(row.grant.revokedAt ?? row.grant.grantedAt)}`} · ${engagementText(row.grant)}`
+                        ? `${hasAccess ? `Shared ${formatShortDate(row.grant.grantedAt)}` : `Removed ${formatShortDate(row.grant.revokedAt ?? row.grant.grantedAt)}`} · ${engagementText(row.grant, now)}`
                         : 'Cannot open this document'}
                     </p>
                   </div>

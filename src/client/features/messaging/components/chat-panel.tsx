@@ -16,6 +16,7 @@ import { USER_TYPE_LABELS } from '@/features/auth/api';
 import { SafetyActions } from '@/features/safety/components/safety-actions';
 import { formatClockTime, formatDateTime } from '@/lib/format';
 import { useLiveStatus } from '@/lib/live-events';
+import { useNow } from '@/lib/relative-time';
 import { cn } from '@/lib/utils';
 import { threadMessages, threadQuery, useFallbackPolling, useMarkThreadRead } from '../api';
 import { groupIntoRuns, type MessageRun } from '../message-groups';
@@ -120,6 +121,8 @@ function Thread({ partner, me }: { partner: ConversationSummary; me: User }) {
   const messages = threadMessages(data?.pages);
   const scrollerRef = useRef<HTMLDivElement>(null);
   const topSentinelRef = useRef<HTMLDivElement>(null);
+  // Day separators move on at midnight ("Today" becomes "Yesterday") while the chat stays open.
+  const now = useNow();
   useMarkPartnerMessagesRead(partner.userId, messages, me.id);
   useStickToLatest(scrollerRef, messages);
 
@@ -187,7 +190,7 @@ function Thread({ partner, me }: { partner: ConversationSummary; me: User }) {
           )}
         </div>
       )}
-      {groupByDay(messages).map((group) => (
+      {groupByDay(messages, now).map((group) => (
         <div key={group.key} className="grid gap-3">
           <p className="my-2 text-center text-xs font-medium text-muted-foreground">{group.heading}</p>
           {groupIntoRuns(group.items).map((run) => (

@@ -12,6 +12,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Input } from '@/components/ui/input';
 import { ListSkeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useNow } from '@/lib/relative-time';
 import { cn } from '@/lib/utils';
 import { formatConversationTime } from '../message-time';
 import { PartnerAvatar, partnerName } from './partner-avatar';
@@ -151,6 +152,8 @@ function ConversationRow({
 }) {
   const name = partnerName(conversation);
   const hasUnread = conversation.unreadCount > 0;
+  // "Yesterday" after midnight without a reload.
+  const now = useNow();
   return (
     <button
       type="button"
@@ -167,7 +170,7 @@ function ConversationRow({
           <span className={cn('min-w-0 truncate text-sm', hasUnread ? 'font-semibold' : 'font-medium')}>{name}</span>
           {conversation.lastMessageTime && (
             <time dateTime={conversation.lastMessageTime} className="shrink-0 text-xs text-muted-foreground">
-              {formatConversationTime(conversation.lastMessageTime)}
+              {formatConversationTime(conversation.lastMessageTime, now)}
             </time>
           )}
         </span>

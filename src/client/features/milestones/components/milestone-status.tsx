@@ -1,10 +1,12 @@
 // How a milestone's status and date read everywhere (the plan and the dashboard card): a badge
-// with an icon and the status in words, and the date in the spec's MM/dd/yyyy, marked when overdue.
+// with an icon and the status in words, and the date in digits in the browser's locale (the spec's
+// MM/dd/yyyy in en-US, 24/11/2026 in en-GB), marked when overdue.
 import { CalendarDays, CheckCircle2, Circle, CircleDot } from 'lucide-react';
 import type { Milestone } from '@shared/contracts/milestones';
 import type { MilestoneStatus } from '@shared/enums';
 import { Badge } from '@/components/ui/badge';
-import { formatDisplayDate, parseCalendarDate } from '@/lib/calendar-date';
+import { parseCalendarDate } from '@/lib/calendar-date';
+import { formatNumericDate } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
 export const STATUS_LABELS: Record<MilestoneStatus, string> = { pending: 'Pending', in_progress: 'In Progress', completed: 'Completed' };
@@ -36,7 +38,7 @@ export function isOverdue(milestone: Pick<Milestone, 'date' | 'status'>, today =
 }
 
 export function MilestoneDate({ milestone }: { milestone: Pick<Milestone, 'date' | 'status'> }) {
-  const shown = formatDisplayDate(milestone.date);
+  const shown = formatNumericDate(milestone.date);
   if (!shown) return <span className="text-muted-foreground">No date set</span>;
   const overdue = isOverdue(milestone);
   return (

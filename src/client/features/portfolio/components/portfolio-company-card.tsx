@@ -4,14 +4,14 @@ import { useRef } from 'react';
 import { Link } from 'wouter';
 import { ArrowRight, Minus, Pencil, Trash2, TrendingDown, TrendingUp, type LucideIcon } from 'lucide-react';
 import type { PortfolioCompany } from '@shared/contracts/portfolio';
-import { formatDollars, type Performance } from '@shared/enums';
+import type { Performance } from '@shared/enums';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { paths } from '@/app/paths';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ExternalLink } from '@/components/ui/external-link';
-import { formatCalendarDate } from '@/lib/format';
+import { formatCalendarDate, formatMoney } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useDeletePortfolioCompany } from '../api';
 import { PERFORMANCE_LABELS } from '../portfolio-values';
@@ -69,8 +69,8 @@ export function PortfolioCompanyCard({ company, onEdit }: { company: PortfolioCo
         <div>
           <dt className="text-muted-foreground">Invested</dt>
           <dd className="font-semibold tabular-nums">
-            <span aria-hidden>{formatDollars(company.investmentAmount)}</span>
-            <span className="sr-only">{`$${company.investmentAmount.toLocaleString('en-US')}`}</span>
+            <span aria-hidden>{formatMoney(company.investmentAmount, { isCompact: true })}</span>
+            <span className="sr-only">{formatMoney(company.investmentAmount)}</span>
           </dd>
         </div>
         <div>

@@ -6,13 +6,14 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { CreatePortfolioCompanyBody, type PortfolioCandidate, type PortfolioCompany } from '@shared/contracts/portfolio';
-import { INDUSTRIES, PERFORMANCE_LEVELS, STAGES, formatDollars, type Industry, type Stage } from '@shared/enums';
+import { INDUSTRIES, PERFORMANCE_LEVELS, STAGES, type Industry, type Stage } from '@shared/enums';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormActions, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectOptions } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { applyServerFieldErrors } from '@/lib/form-errors';
+import { formatMoney } from '@/lib/format';
 import { useCreatePortfolioCompany, useUpdatePortfolioCompany } from '../api';
 import { PERFORMANCE_LABELS, parseDollarAmount } from '../portfolio-values';
 import { DateField } from './date-field';
@@ -207,7 +208,7 @@ function CompanyFormView({
             label="Investment Amount"
             hint={
               amount !== undefined && Number.isInteger(amount) && amount > 0
-                ? `US dollars: ${formatDollars(amount)}`
+                ? `US dollars: ${formatMoney(amount, { isCompact: true })}`
                 : 'US dollars, for example 2500000 or 2.5M'
             }
             error={errors.investmentAmount?.message}

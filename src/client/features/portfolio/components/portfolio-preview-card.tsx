@@ -3,12 +3,12 @@
 // screen shows. Empty: 'No portfolio companies'.
 import { useQuery } from '@tanstack/react-query';
 import { Briefcase } from 'lucide-react';
-import { formatDollars } from '@shared/enums';
 import { paths } from '@/app/paths';
 import { PreviewCard } from '@/components/preview-card';
 import { LinkButton } from '@/components/ui/button';
 import { ListSkeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
+import { formatMoney } from '@/lib/format';
 import { portfolioQuery } from '../api';
 import { summarizePortfolio } from '../portfolio-values';
 import { CompanyMonogram, PerformanceBadge } from './portfolio-company-card';
@@ -24,7 +24,7 @@ export function PortfolioPreviewCard({ className }: { className?: string }) {
       title="Portfolio"
       description={
         summary && summary.companies > 0
-          ? `${summary.companies} ${summary.companies === 1 ? 'company' : 'companies'} · ${formatDollars(summary.totalInvested)} invested`
+          ? `${summary.companies} ${summary.companies === 1 ? 'company' : 'companies'} · ${formatMoney(summary.totalInvested, { isCompact: true })} invested`
           : 'The companies you have invested in.'
       }
       // min-w-0: in the dashboard's grid, a long company name must truncate rather than widen the page.
@@ -55,7 +55,7 @@ export function PortfolioPreviewCard({ className }: { className?: string }) {
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-semibold">{company.companyName}</p>
                 <p className="truncate text-xs text-muted-foreground">
-                  {company.industry} · {company.stage} · {formatDollars(company.investmentAmount)}
+                  {company.industry} · {company.stage} · {formatMoney(company.investmentAmount, { isCompact: true })}
                 </p>
               </div>
               <PerformanceBadge performance={company.performance} />

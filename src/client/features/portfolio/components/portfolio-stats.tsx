@@ -1,10 +1,11 @@
 // The portfolio's stat cards (issue #8): companies, total invested, industries, and the
 // performance mix, all computed from the investor's whole portfolio (filters do not change them).
 import { Briefcase, CircleDollarSign, Factory, Minus, TrendingDown, TrendingUp } from 'lucide-react';
-import { PERFORMANCE_LEVELS, formatDollars, type Performance } from '@shared/enums';
+import { PERFORMANCE_LEVELS, type Performance } from '@shared/enums';
 import { Card } from '@/components/ui/card';
 import { StatCard, StatCardSkeleton } from '@/features/dashboard/components/stat-card';
 import { cn } from '@/lib/utils';
+import { formatMoney } from '@/lib/format';
 import { PERFORMANCE_LABELS, type PortfolioSummary } from '../portfolio-values';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -24,7 +25,7 @@ export function PortfolioStats({ summary }: { summary: PortfolioSummary }) {
         />
         <StatCard
           title="Total Invested"
-          value={formatDollars(summary.totalInvested)}
+          value={formatMoney(summary.totalInvested, { isCompact: true })}
           icon={CircleDollarSign}
           description={summary.companies === 0 ? 'Nothing invested yet' : `Across ${plural(summary.companies, 'company', 'companies')}`}
         />
