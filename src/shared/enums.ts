@@ -32,6 +32,7 @@ export const ACTIVITY_TYPES = [
   'document_viewed',
   'interest_received',
   'connection_made',
+  'connection_ended',
   'partner_milestone_changed',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];

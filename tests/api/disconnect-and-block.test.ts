@@ -89,6 +89,22 @@ describe('POST /api/matches/:id/disconnect', () => {
     const actorId = side === 'startup' ? startup.user.id : investor.user.id;
     const [event] = await eventsOf('connection_ended', actorId);
     expect(event?.detail).toEqual({ matchId, partnerId: side === 'startup' ? investor.user.id : startup.user.id });
+    // The other side's feed says who ended it, linking to the match (pending again).
+    const feed = (await clientOf(other).request({ method: 'GET', url: '/api/activities' })).json() as {
+      items: Array<{ activityType: string; description: string; target: unknown }>;
+    };
+    const ended = feed.items.find((item) => item.activityType === 'connection_ended');
+    expect(ended).toMatchObject({
+      description: `${side === 'startup' ? 'Leaving Co' : 'Leaving Capital'} ended the connection`,
+      target: { kind: 'match', matchId, tab: 'pending' },
+    });
+  });
+
+  it('a block ends a connection silently: the blocked side gets no feed entry', async () => {
+    const { startup, investor } = await connectedPair();
+    await block(startup.client, investor.user.id);
+    const feed = (await investor.client.request({ method: 'GET', url: '/api/activities' })).json() as { items: Array<{ activityType: string }> };
+    expect(feed.items.map((item) => item.activityType)).not.toContain('connection_ended');
   });
 
   it('is 404 to anyone outside the match and 409 when the pair is not connected', async () => {

@@ -47,6 +47,8 @@ const TARGETS: Record<ActivityType, (entityId: number | null, viewer: UserType) 
   match_updated: (id) => (id === null ? { kind: 'matches' } : { kind: 'match', matchId: id, tab: null }),
   interest_received: (id) => (id === null ? { kind: 'matches' } : { kind: 'match', matchId: id, tab: 'pending' }),
   connection_made: (id) => (id === null ? { kind: 'matches' } : { kind: 'match', matchId: id, tab: 'accepted' }),
+  // The match is pending again after a disconnect: it waits on the Pending tab.
+  connection_ended: (id) => (id === null ? { kind: 'matches' } : { kind: 'match', matchId: id, tab: 'pending' }),
   matches_generated: () => ({ kind: 'matches' }),
   message_sent: () => ({ kind: 'messages' }),
   // The user's own milestone entries name the milestone; the plan screen opens by partner.

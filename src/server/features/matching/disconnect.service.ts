@@ -11,7 +11,7 @@ import { inTransaction, type ServiceContext } from '../../service-context';
 import { recordActivity } from '../activity';
 import { recordSecurityEvent } from '../security';
 import { runDisconnectedReactions } from './connected-reactions';
-import { counterpartName, loadMatchView, lockPartyMatch } from './match-view';
+import { counterpartName, loadMatchView, lockPartyMatch, ownName } from './match-view';
 
 type MatchRow = typeof matches.$inferSelect;
 
@@ -50,6 +50,13 @@ export async function disconnectMatch(ctx: ServiceContext, matchId: number): Pro
       activityType: 'match_updated',
       entityId: row.id,
       description: `Ended your connection with ${counterpartName(view)}`,
+    });
+    // The other side is told who left (a block, which also ends a connection, stays silent).
+    await recordActivity(txCtx, {
+      userId: actor.userType === 'startup' ? row.investorId : row.startupId,
+      activityType: 'connection_ended',
+      entityId: row.id,
+      description: `${await ownName(tx, actor)} ended the connection`,
     });
     return view;
   });

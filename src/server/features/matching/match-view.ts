@@ -6,7 +6,7 @@ import type { UserType } from '../../../shared/enums';
 import type { Actor } from '../../actor';
 import { notFound } from '../../app-error';
 import type { DbExecutor } from '../../db/client';
-import { investorProfiles, matches, startupProfiles } from '../../db/schema';
+import { investorProfiles, matches, startupProfiles, users } from '../../db/schema';
 import { toInvestorCard, toStartupCard } from '../profiles';
 import { toMatchBreakdown } from './engine/match-explanation';
 import type { Side } from './engine/score-components';
@@ -69,3 +69,17 @@ export async function loadMatchView(db: DbExecutor, actor: Actor, matchId: numbe
 }
 
 export const counterpartName = (view: StartupSideMatch | InvestorSideMatch) => ('investor' in view ? view.investor.firmName : view.startup.companyName);
+
+/** How the other side knows the actor: their company or firm name, else their own name. */
+export async function ownName(db: DbExecutor, actor: Actor): Promise<string> {
+  const profile =
+    actor.userType === 'startup'
+      ? { table: startupProfiles, userId: startupProfiles.userId, name: startupProfiles.companyName }
+      : { table: investorProfiles, userId: investorProfiles.userId, name: investorProfiles.firmName };
+  const [row] = await db
+    .select({ name: profile.name, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .leftJoin(profile.table, eq(profile.userId, users.id))
+    .where(eq(users.id, actor.id));
+  return row?.name ?? (row ? `${row.firstName} ${row.lastName}` : 'Someone');
+}

@@ -6,14 +6,14 @@ import type { InvestorSideMatch, StartupSideMatch, UpdateMatchBody } from '../..
 import type { MatchDecision } from '../../../shared/enums';
 import { DECLINE_REASONS } from '../../../shared/enums';
 import { conflict } from '../../app-error';
-import { investorProfiles, matchDecisions, matches, startupProfiles, users } from '../../db/schema';
+import { investorProfiles, matchDecisions, matches, startupProfiles } from '../../db/schema';
 import type { Actor } from '../../actor';
 import { inTransaction, type ServiceContext } from '../../service-context';
 import { recordActivity } from '../activity';
 import { toInvestorCard, toStartupCard } from '../profiles';
 import { runConnectedReactions } from './connected-reactions';
 import { combinedStatus, otherSide, refusalOf, sideOf } from './match-decisions';
-import { counterpartName, loadMatchView, lockPartyMatch, matchFields } from './match-view';
+import { counterpartName, loadMatchView, lockPartyMatch, matchFields, ownName } from './match-view';
 import { MATCHING_JOBS, type DecisionToLearn, type StoredExplanation } from './generation.service';
 
 type MatchRow = typeof matches.$inferSelect;
@@ -145,27 +145,13 @@ async function recordForOtherParty(
   const isInterest = decision === 'accepted' && theirs === 'pending';
   if (!isInterest && !connects) return;
   const otherPartyId = actor.userType === 'startup' ? row.investorId : row.startupId;
-  const name = await ownName(txCtx, actor);
+  const name = await ownName(txCtx.db, actor);
   await recordActivity(txCtx, {
     userId: otherPartyId,
     activityType: connects ? 'connection_made' : 'interest_received',
     entityId: row.id,
     description: connects ? `You are now connected with ${name}` : `${name} wants to connect with you`,
   });
-}
-
-/** How the other side knows the actor: their company or firm name, else their own name. */
-async function ownName(ctx: ServiceContext, actor: Actor): Promise<string> {
-  const profile =
-    actor.userType === 'startup'
-      ? { table: startupProfiles, userId: startupProfiles.userId, name: startupProfiles.companyName }
-      : { table: investorProfiles, userId: investorProfiles.userId, name: investorProfiles.firmName };
-  const [row] = await ctx.db
-    .select({ name: profile.name, firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .leftJoin(profile.table, eq(profile.userId, users.id))
-    .where(eq(users.id, actor.id));
-  return row?.name ?? (row ? `${row.firstName} ${row.lastName}` : 'Someone');
 }
 
 function decisionVerb(from: MatchDecision, to: MatchDecision): string {

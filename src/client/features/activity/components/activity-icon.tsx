@@ -15,6 +15,7 @@ import {
   Send,
   Share2,
   Sparkles,
+  Unplug,
   UserCheck,
   UserPen,
   UserPlus,
@@ -38,6 +39,7 @@ export const ACTIVITY_ICONS: Record<ActivityType, LucideIcon> = {
   document_viewed: FileSearch,
   interest_received: HeartHandshake,
   connection_made: UserCheck,
+  connection_ended: Unplug,
   partner_milestone_changed: ListTodo,
 };
 

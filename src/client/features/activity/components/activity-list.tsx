@@ -41,7 +41,7 @@ export function ActivityRow({ activity, timeStyle }: { activity: Activity; timeS
   return (
     <li className="relative flex items-start gap-3 py-3">
       <ActivityIconBadge activityType={activity.activityType} />
-      <div className="grid min-w-0 flex-1 gap-0.5 pt-0.5">
+      <div className="grid min-w-0 flex-1 grid-cols-1 gap-0.5 pt-0.5">
         <p className="text-sm font-medium break-words">
           {href ? (
             // The pseudo-element stretches the link over the row, so the whole entry is one target.
