@@ -280,8 +280,8 @@ test.describe('data room', () => {
     const tooLarge = 'This file is larger than 10 MB. Choose a file of 10 MB or less.';
     await expect(dialog.getByRole('alert')).toHaveText(tooLarge);
     await expect(dialog.getByLabel('File')).toHaveAttribute('aria-invalid', 'true');
-    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
-    await expectToast(page, 'Upload failed', tooLarge);
+    // Refused on the spot (issue #15): nothing is kept to upload.
+    await expect(dialog.getByRole('button', { name: 'Upload', exact: true })).toBeDisabled();
 
     await dialog.getByLabel('File').setInputFiles({ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
     await expect(dialog.getByRole('alert')).toHaveText('Files of type .exe cannot be uploaded. Choose a PDF, Word, Excel, PowerPoint, text or CSV file.');
@@ -420,6 +420,90 @@ test.describe('data room', () => {
     const statCard = page.getByRole('heading', { level: 3, name: 'Shared Documents' }).locator('xpath=../..');
     await expect(statCard.getByText('1', { exact: true })).toBeVisible();
     await expect(statCard.getByText('Documents investors can open')).toBeVisible();
+  });
+
+  test('a file over 10 MB is refused as it is chosen: the error alone, no "file OK" mark, nothing kept or sent', async ({ page }) => {
+    await registerViaApi(page, 'startup');
+    await page.goto('/startup/data-room');
+    const uploads: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/documents') uploads.push(request.url());
+    });
+    await page.getByRole('button', { name: 'Upload Document' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload Document' });
+    await dialog.getByLabel('Document Type').selectOption('Pitch Deck');
+
+    await dialog.getByLabel('File').setInputFiles({ name: 'board-pack.pdf', mimeType: PDF_MIME, buffer: pdfBytes(1, 15 * MiB) });
+    await expect(dialog.getByRole('alert')).toHaveText('This file is larger than 10 MB. Choose a file of 10 MB or less.');
+    await expect(dialog.getByTestId('file-rejected-icon')).toBeVisible();
+    await expect(dialog.getByTestId('file-ok-icon')).toHaveCount(0);
+    await expect(dialog.getByText('board-pack.pdf (15.0 MB) was not added')).toBeVisible();
+    await expect(dialog.getByText('Change file')).toHaveCount(0);
+    await expect(dialog.getByLabel('Document Name')).toHaveValue(''); // no name suggested from a refused file
+    await expect(dialog.getByRole('button', { name: 'Upload', exact: true })).toBeDisabled();
+
+    // An acceptable file replaces the refusal with the one "ready" state.
+    await dialog.getByLabel('File').setInputFiles({ name: 'deck.pdf', mimeType: PDF_MIME, buffer: realPdf(1) });
+    await expect(dialog.getByTestId('file-ok-icon')).toBeVisible();
+    await expect(dialog.getByTestId('file-rejected-icon')).toHaveCount(0);
+    await expect(dialog.getByRole('alert')).toHaveCount(0);
+    await expect(dialog.getByLabel('Document Name')).toHaveValue('deck');
+    await expect(dialog.getByRole('button', { name: 'Upload', exact: true })).toBeEnabled();
+    expect(uploads).toEqual([]);
+  });
+
+  test('a portrait PDF opens fitted to the preview dialog, with zoom controls and page navigation', async ({ page }) => {
+    await registerViaApi(page, 'startup');
+    await uploadViaApi(page, { name: 'deck.pdf', mimeType: PDF_MIME, buffer: realPdf(9) }, { type: 'Pitch Deck', name: 'Portrait deck' });
+    for (const viewport of [
+      { width: 1280, height: 720 },
+      { width: 375, height: 812 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.goto('/startup/data-room');
+      await page.getByRole('button', { name: 'Preview Portrait deck' }).click();
+      const preview = page.getByRole('dialog', { name: 'Portrait deck' });
+      await expect(preview.getByText('Page 1 of 9')).toBeVisible();
+      const canvas = preview.locator('canvas').first();
+      await expect(canvas).toBeVisible();
+      const canvasBox = async () => (await canvas.boundingBox())!;
+
+      // Fitted: the whole page inside the dialog, the dialog inside the window, nothing to scroll.
+      const fitsInside = async () => {
+        const [shown, dialog] = [await canvasBox(), (await preview.boundingBox())!];
+        return (
+          shown.x >= dialog.x &&
+          shown.y >= dialog.y &&
+          shown.x + shown.width <= dialog.x + dialog.width &&
+          shown.y + shown.height <= dialog.y + dialog.height &&
+          dialog.y + dialog.height <= viewport.height
+        );
+      };
+      await expect.poll(fitsInside, `at ${viewport.width}px`).toBe(true);
+      expect(await preview.evaluate((dialog) => dialog.scrollHeight <= dialog.clientHeight)).toBe(true);
+      await expect(preview.getByRole('button', { name: 'Fit page to window' })).toHaveAttribute('aria-pressed', 'true');
+      const fitted = await canvasBox();
+
+      await preview.getByRole('button', { name: 'Zoom in' }).click();
+      await expect.poll(async () => (await canvasBox()).height).toBeGreaterThan(fitted.height + 10);
+      await expect(preview.getByRole('button', { name: 'Fit page to window' })).toHaveAttribute('aria-pressed', 'false');
+      // 100% is the printed size: a US Letter page (612 points) is 816 CSS pixels wide.
+      await preview.getByRole('button', { name: '100%, printed size' }).click();
+      await expect(preview.getByRole('status', { name: 'Zoom level' })).toHaveText('100%');
+      await expect.poll(async () => Math.round((await canvasBox()).width)).toBe(816);
+      await preview.getByRole('button', { name: 'Fit page to window' }).click();
+      await expect.poll(async () => Math.round((await canvasBox()).height)).toBe(Math.round(fitted.height));
+
+      // Paging, from the keyboard.
+      await preview.getByRole('button', { name: 'Next page' }).press('Enter');
+      await expect(preview.getByText('Page 2 of 9')).toBeVisible();
+      await expect(preview.getByText('Deck page 2')).toBeAttached(); // pdf.js's text layer
+      await expect(preview.getByRole('button', { name: 'Previous page' })).toBeEnabled();
+      await expect.poll(fitsInside).toBe(true);
+      expect(await hasHorizontalScroll(page)).toBe(false);
+      await page.keyboard.press('Escape');
+      await expect(preview).toBeHidden();
+    }
   });
 
   test('keyboard: the upload dialog opens, traps focus and closes from the keyboard', async ({ page }) => {

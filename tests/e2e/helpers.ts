@@ -242,3 +242,129 @@ export const ANALYTICS_CHARTS = [
   'Portfolio by industry',
   'Portfolio by performance',
 ] as const;
+
+/**
+ * What makes a page scroll sideways: the page's scroll width against the viewport's, and the
+ * elements that start the overflow (they stick out while their parent does not, and nothing
+ * between them and the page clips them), so a failure says what to fix.
+ */
+export async function horizontalOverflow(page: Page): Promise<{ scrollWidth: number; innerWidth: number; culprits: string[] }> {
+  return page.evaluate(() => {
+    const innerWidth = window.innerWidth;
+    const sticksOut = (element: Element) => element.getBoundingClientRect().right > innerWidth + 0.5;
+    const isClippedByAncestor = (element: Element) => {
+      for (let ancestor = element.parentElement; ancestor && ancestor !== document.body; ancestor = ancestor.parentElement) {
+        if (getComputedStyle(ancestor).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    const describe = (element: Element) => {
+      const classes = typeof element.className === 'string' ? element.className.trim().split(/\s+/).slice(0, 6).join('.') : '';
+      const text = (element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      return `<${element.tagName.toLowerCase()}${classes ? ` .${classes}` : ''}> ${Math.round(element.getBoundingClientRect().width)}px wide, right edge ${Math.round(element.getBoundingClientRect().right)}px: "${text}"`;
+    };
+    const culprits = [...document.querySelectorAll('body *')]
+      .filter((element) => sticksOut(element) && !(element.parentElement && sticksOut(element.parentElement)) && !isClippedByAncestor(element))
+      .slice(0, 5)
+      .map(describe);
+    return { scrollWidth: document.documentElement.scrollWidth, innerWidth, culprits };
+  });
+}
+
+/** A connected startup and investor with some history, as livedInPair leaves them. */
+export interface LivedInPair {
+  startup: RegisteredUser;
+  investor: RegisteredUser;
+  firmName: string;
+  documentName: string;
+  milestoneTitle: string;
+  lastMessage: string;
+  /** The startup's company name, also its entry in the investor's portfolio. */
+  companyName: string;
+}
+
+/**
+ * Registers a startup on `startupPage` and an investor on `investorPage` (each page signed in as
+ * its party), connects them, and gives every screen something real to show: messages both ways,
+ * a document shared with the investor, a milestone on their plan, and the startup in the
+ * investor's portfolio. The investor's criteria fit the startup exactly, so generation finds them.
+ */
+export async function livedInPair(startupPage: Page, investorPage: Page): Promise<LivedInPair> {
+  const startup = await registerViaApi(startupPage, 'startup');
+  await saveStartupProfileViaApi(startupPage, {
+    website: 'https://www.nimbus-analytics-for-product-teams.example.com/company/about-us',
+    team: [
+      { name: 'Ada Lovelace', role: 'CEO & Co-founder', link: 'https://www.linkedin.com/in/ada-lovelace-analytical-engine-1815/' },
+      { name: 'Charles Babbage', role: 'CTO & Co-founder' },
+    ],
+    investorPreferences: { stages: ['Series A'], checkSizes: ['$1M - $3M'], industries: ['FinTech', 'SaaS'], location: 'Europe' },
+  });
+  const investor = await registerViaApi(investorPage, 'investor');
+  const firmName = `Ledger Partners ${investor.username.slice(-6)}`;
+  await saveInvestorProfileViaApi(investorPage, {
+    firmName,
+    location: STARTUP_PROFILE.location,
+    industryFocus: [STARTUP_PROFILE.industry, 'SaaS'],
+    stagePreference: [STARTUP_PROFILE.stage],
+    investmentRange: ['$1M - $3M'],
+    investmentThesis: 'We back FinTech analytics companies at Series A with strong technical teams in Berlin.',
+  });
+  await connectViaApi(startupPage, investor, investorPage);
+
+  const post = async (page: Page, url: string, data: Record<string, unknown>) => {
+    const response = await page.request.post(url, { data });
+    expect(response.status(), await response.text()).toBe(201);
+    return (await response.json()) as { id: number };
+  };
+  await post(startupPage, '/api/messages', { receiverId: investor.id, content: 'Thanks for connecting! Our Series A deck is in the data room.' });
+  await post(investorPage, '/api/messages', {
+    receiverId: startup.id,
+    content:
+      'Great, I will read it this week. Could you add your churn numbers? Book a call here: https://calendly.com/grace-partner-ledger/series-a-intro-call-30min?month=2026-12',
+  });
+  const lastMessage = 'Sure, the cohort analysis is on slide 12. Happy to walk you through it on a call.';
+  await post(startupPage, '/api/messages', { receiverId: investor.id, content: lastMessage });
+
+  // Named after its file, as the upload dialog suggests: one long word with no place to break.
+  const documentName = 'Nimbus_Analytics_Series_A_Pitch_Deck_November_2026_final_v3';
+  const uploaded = await startupPage.request.post('/api/documents', {
+    multipart: { type: 'Pitch Deck', name: documentName, file: { name: 'deck.pdf', mimeType: 'application/pdf', buffer: minimalPdf() } },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  const { id: documentId } = (await uploaded.json()) as { id: number };
+  const shared = await startupPage.request.post(`/api/documents/${documentId}/access`, { data: { userId: investor.id } });
+  expect(shared.ok(), await shared.text()).toBe(true);
+
+  const milestoneTitle = 'Close the Series A round';
+  await post(startupPage, '/api/milestones', {
+    title: milestoneTitle,
+    description: 'Term sheet signed and funds received.',
+    date: '2027-03-01',
+    investorId: investor.id,
+  });
+  await post(investorPage, '/api/portfolio', {
+    companyName: STARTUP_PROFILE.companyName,
+    industry: STARTUP_PROFILE.industry,
+    stage: STARTUP_PROFILE.stage,
+    investmentDate: '2025-06-15',
+    investmentAmount: 1_500_000,
+    description: STARTUP_PROFILE.description,
+    startupId: startup.id,
+  });
+  return { startup, investor, firmName, documentName, milestoneTitle, lastMessage, companyName: STARTUP_PROFILE.companyName };
+}
+
+/** A one-page PDF that pdf.js opens (the data room checks the file's signature, not its pages). */
+function minimalPdf(): Buffer {
+  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>'];
+  let body = '%PDF-1.4\n';
+  const offsets = objects.map((object, index) => {
+    const offset = body.length;
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+    return offset;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}

@@ -1,7 +1,7 @@
 // Own profile screens (docs/profiles.md): view and edit modes per tab, saves with the
 // spec's notices, validation messages, and the ?tab= links.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectToast, registerViaApi, saveStartupProfileViaApi } from './helpers';
+import { expectToast, registerViaApi, saveInvestorProfileViaApi, saveStartupProfileViaApi } from './helpers';
 
 /** The visible tab panel (inactive panels stay mounted but hidden). */
 function activePanel(page: Page): Locator {
@@ -289,5 +289,51 @@ test.describe('investor profile', () => {
     // The other tabs kept their values (each save sends the whole record).
     await page.getByRole('tab', { name: 'Profile Information' }).click();
     await expectDetail(activePanel(page), 'Portfolio Size', '27 companies');
+  });
+});
+
+// Issue #15: the own-profile screens read as guidance for their role, not placeholders.
+test.describe('profile guidance', () => {
+  const PLACEHOLDERS = [
+    'Investors see everything they need',
+    'Update the details below, then save your changes.',
+    'as founders will see them',
+    'as investors will see it',
+  ];
+
+  async function expectNoPlaceholders(page: Page): Promise<void> {
+    const main = page.locator('main');
+    for (const phrase of PLACEHOLDERS) await expect(main.getByText(phrase)).toHaveCount(0);
+  }
+
+  test('a complete investor profile speaks to founders, and the thesis form says what matching reads', async ({ page }) => {
+    await registerViaApi(page, 'investor');
+    await saveInvestorProfileViaApi(page); // every field: 100%
+    await page.goto('/investor/profile');
+    await expect(page.getByRole('progressbar', { name: 'Profile completeness' })).toHaveAttribute('aria-valuenow', '100');
+    await expect(page.getByText('Founders see your whole firm and thesis, and every criterion counts in your match scores.', { exact: false })).toBeVisible();
+    await expectNoPlaceholders(page);
+
+    await page.getByRole('tab', { name: 'Investment Thesis' }).click();
+    await activePanel(page).getByRole('button', { name: 'Edit Profile' }).click();
+    await expect(activePanel(page).getByText('matching reads it for shared themes, business models and exclusions', { exact: false })).toBeVisible();
+    await expect(activePanel(page).getByText('“no hardware” keeps hardware startups out of your matches', { exact: false })).toBeVisible();
+    await expectNoPlaceholders(page);
+  });
+
+  test('a startup profile says what investors see and what the score uses, in view and edit mode', async ({ page }) => {
+    await registerViaApi(page, 'startup');
+    await saveStartupProfileViaApi(page, {
+      team: [{ name: 'Ada Lovelace', role: 'CEO & Co-founder' }],
+      investorPreferences: { stages: ['Series A'], checkSizes: ['$1M - $3M'], industries: ['FinTech'], location: 'Europe' },
+    });
+    await page.goto('/startup/profile');
+    await expect(page.getByRole('progressbar', { name: 'Profile completeness' })).toHaveAttribute('aria-valuenow', '100');
+    await expect(page.getByText('Investors see your whole company, and every field counts in your match scores.', { exact: false })).toBeVisible();
+    await expectNoPlaceholders(page);
+
+    await activePanel(page).getByRole('button', { name: 'Edit Profile' }).click();
+    await expect(activePanel(page).getByText('Stage, industry and funding goal decide which investors you are matched with', { exact: false })).toBeVisible();
+    await expectNoPlaceholders(page);
   });
 });

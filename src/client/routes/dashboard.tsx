@@ -26,13 +26,15 @@ function Dashboard({ userType, roleCard }: { userType: UserType; roleCard: React
   return (
     <>
       <PageHeader title="Dashboard" description={`Welcome back, ${user.firstName}`} />
-      <div className="grid gap-6">
+      {/* grid-cols-1 (minmax(0, 1fr)) on phones: a bare grid's one column grows to its widest unbreakable
+          word, so a document named after its file (one long word) made the whole page scroll sideways. */}
+      <div className="grid grid-cols-1 gap-6">
         <DashboardStatCards />
-        <div className="grid items-start gap-6 lg:grid-cols-3">
+        <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
           <TopMatchesCard userType={userType} className="lg:col-span-2" />
           <ProfileCompletionCard userType={userType} />
         </div>
-        <div className="grid items-start gap-6 md:grid-cols-2 lg:grid-cols-3">
+        <div className="grid grid-cols-1 items-start gap-6 md:grid-cols-2 lg:grid-cols-3">
           <RecentActivityCard className="md:col-span-2 lg:col-span-1" />
           {roleCard}
           <MilestonesPreviewCard userType={userType} />

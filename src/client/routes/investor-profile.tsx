@@ -10,7 +10,7 @@ export function InvestorProfileScreen() {
   return (
     <OwnProfileScreen
       kind="investor"
-      description="Your firm, investment criteria and thesis, as founders will see them."
+      description="Founders read this profile, and your criteria and thesis decide which startups you are matched with and how they score."
       checklist={investorChecklist}
       tabs={[
         { value: 'profile', label: 'Profile Information', panel: (profile) => <InvestorInfoTab profile={profile} /> },

@@ -11,7 +11,7 @@ export function StartupProfileScreen() {
   return (
     <OwnProfileScreen
       kind="startup"
-      description="Your company profile, as investors will see it."
+      description="Investors read this profile, and your match scores are computed from it: the more you fill in, the better investors are matched to you."
       checklist={startupChecklist}
       tabs={[
         { value: 'profile', label: 'Profile Information', panel: (profile) => <StartupInfoTab profile={profile} /> },

@@ -1,7 +1,8 @@
-// The preview dialog: PDF pages, DOCX rendered, XLSX and CSV as a table, TXT
-// as text; other types show their details and a Download button. Each previewer is its own chunk,
-// loaded only when a document of its type is opened. When an investor opens a document, the open
-// and how long it stayed open are recorded for the startup's analytics.
+// The preview dialog: PDF pages (fitted to the dialog, with zoom and page controls), DOCX
+// rendered, XLSX and CSV as a table, TXT as text; other types show their details and a Download
+// button. Each previewer is its own chunk, loaded only when a document of its type is opened.
+// When an investor opens a document, the open and how long it stayed open are recorded for the
+// startup's analytics.
 import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Download, FileText } from 'lucide-react';
@@ -11,6 +12,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format';
+import { cn } from '@/lib/utils';
 import { closeDocumentView, dataRoomKeys, documentContentUrl, fetchDocumentContent, openDocumentView } from '../api';
 import { documentKind, formatFileSize, type PreviewKind } from '../document-format';
 
@@ -162,9 +164,11 @@ export function PreviewDialog({
   // Keep showing the last document while the close animation plays.
   const [shown, setShown] = useState(document);
   if (document && document !== shown) setShown(document);
+  // A PDF gets the whole height of the window: its page is fitted into what header and footer leave.
+  const isPdf = shown !== null && documentKind(shown.type).preview === 'pdf';
   return (
     <Dialog open={document !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-5xl gap-4 sm:p-6" closeLabel="Close preview">
+      <DialogContent className={cn('max-w-5xl gap-4 sm:p-6', isPdf && 'h-[calc(100dvh-2rem)]')} closeLabel="Close preview">
         {shown && <PreviewBody document={shown} recordViews={recordViews && document !== null} />}
       </DialogContent>
     </Dialog>

@@ -1,10 +1,11 @@
 // The upload dialog: no file, then a file chosen (changeable), then uploading
 // with a progress bar, then success closes and resets it. The bar follows the bytes actually
 // sent (XMLHttpRequest upload progress, ADR 0105), not the spec's simulated timer. Files over
-// 10 MB or of other types are stopped here with a clear sentence before anything is sent; the
-// server checks everything again.
+// 10 MB or of other types are rejected the moment they are chosen: the dialog keeps no file,
+// says why, and Upload stays disabled until an acceptable file is chosen (one state, never a
+// "file OK" mark next to an error). The server checks everything again.
 import { useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
-import { CloudUpload, FileCheck2, Upload } from 'lucide-react';
+import { CloudUpload, FileCheck2, FileX2, Upload } from 'lucide-react';
 import { DOCUMENT_CATEGORIES } from '@shared/enums';
 import type { DocumentCategory } from '@shared/contracts/documents';
 import { Button } from '@/components/ui/button';
@@ -21,6 +22,8 @@ import { UPLOAD_ACCEPT, checkChosenFile, formatFileSize, nameFromFilename } from
 export function UploadDialog({ trigger }: { trigger: ReactNode }) {
   const [isOpen, setIsOpen] = useState(false);
   const [file, setFile] = useState<File | null>(null);
+  /** The last file refused before upload, named in the drop zone next to the error. */
+  const [rejected, setRejected] = useState<{ name: string; size: number } | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [category, setCategory] = useState<DocumentCategory | ''>('');
@@ -34,22 +37,39 @@ export function UploadDialog({ trigger }: { trigger: ReactNode }) {
   const isUploading = upload.isPending;
   const hasSent = progress >= 1;
 
+  const clearFileInput = () => {
+    if (fileInputRef.current) fileInputRef.current.value = '';
+  };
+
   const reset = () => {
     setFile(null);
+    setRejected(null);
     setFileError(null);
     setName('');
     setCategory('');
     setProgress(0);
     upload.reset();
-    if (fileInputRef.current) fileInputRef.current.value = '';
+    clearFileInput();
   };
 
   const choose = (chosen: File | null) => {
     if (!chosen) return;
     // The suggested name follows the file until the user types their own.
-    if (!name || (file && name === nameFromFilename(file.name))) setName(nameFromFilename(chosen.name));
+    const isNameSuggested = !name || (file !== null && name === nameFromFilename(file.name));
+    const problem = checkChosenFile(chosen);
+    if (problem) {
+      // Rejected before anything is sent: no file is kept, so nothing can look ready to upload.
+      setFile(null);
+      setRejected({ name: chosen.name, size: chosen.size });
+      setFileError(problem);
+      if (isNameSuggested) setName('');
+      clearFileInput();
+      return;
+    }
+    if (isNameSuggested) setName(nameFromFilename(chosen.name));
     setFile(chosen);
-    setFileError(checkChosenFile(chosen));
+    setRejected(null);
+    setFileError(null);
   };
 
   const onDrop = (event: DragEvent) => {
@@ -67,13 +87,6 @@ export function UploadDialog({ trigger }: { trigger: ReactNode }) {
     if (!category) {
       toast({ title: 'No document type selected', description: 'Please select a document type.', variant: 'destructive' });
       document.getElementById(`${ids}-category`)?.focus();
-      return;
-    }
-    const problem = checkChosenFile(file);
-    if (problem) {
-      setFileError(problem);
-      toast({ title: 'Upload failed', description: problem, variant: 'destructive' });
-      fileInputRef.current?.focus();
       return;
     }
     const controller = new AbortController();
@@ -156,16 +169,25 @@ export function UploadDialog({ trigger }: { trigger: ReactNode }) {
                 fileError && 'border-destructive',
               )}
             >
-              {file ? <FileCheck2 aria-hidden className="size-7 text-primary" /> : <CloudUpload aria-hidden className="size-7 text-muted-foreground" />}
               {file ? (
                 <>
+                  <FileCheck2 aria-hidden data-testid="file-ok-icon" className="size-7 text-primary" />
                   <span className="max-w-full text-sm font-medium break-all">{file.name}</span>
                   <span className="text-xs text-muted-foreground">
                     {formatFileSize(file.size)} · <span className="text-primary underline underline-offset-4">Change file</span>
                   </span>
                 </>
+              ) : rejected ? (
+                <>
+                  <FileX2 aria-hidden data-testid="file-rejected-icon" className="size-7 text-destructive" />
+                  <span className="max-w-full text-sm font-medium break-all">
+                    {rejected.name} <span className="font-normal text-muted-foreground">({formatFileSize(rejected.size)}) was not added</span>
+                  </span>
+                  <span className="text-xs text-primary underline underline-offset-4">Choose another file</span>
+                </>
               ) : (
                 <>
+                  <CloudUpload aria-hidden className="size-7 text-muted-foreground" />
                   <span className="text-sm font-medium">
                     <span className="text-primary underline underline-offset-4">Choose a file</span> or drag it here
                   </span>
@@ -229,7 +251,7 @@ export function UploadDialog({ trigger }: { trigger: ReactNode }) {
                 Cancel
               </Button>
             )}
-            <Button type="submit" disabled={isUploading}>
+            <Button type="submit" disabled={isUploading || fileError !== null}>
               <Upload aria-hidden />
               {isUploading ? 'Uploading...' : 'Upload'}
             </Button>

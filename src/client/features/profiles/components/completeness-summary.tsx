@@ -1,15 +1,30 @@
 // The profile screens' completeness banner: the server's percentage, and what is still
-// missing as buttons that open the tab where it is filled in.
+// missing as buttons that open the tab where it is filled in. The words are the role's: a startup's
+// profile is read by investors, an investor's by founders.
 import { CircleCheck } from 'lucide-react';
+import type { UserType } from '@shared/enums';
 import type { ChecklistItem } from '@shared/profile-completeness';
 import { Card, CardContent } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 
+const COPY: Record<UserType, { complete: string; missing: string }> = {
+  startup: {
+    complete: 'Your profile is complete. Investors see your whole company, and every field counts in your match scores.',
+    missing: 'Still missing, each adding to what investors see and what your matches are scored on:',
+  },
+  investor: {
+    complete: 'Your profile is complete. Founders see your whole firm and thesis, and every criterion counts in your match scores.',
+    missing: 'Still missing, each adding to what founders see and what your matches are scored on:',
+  },
+};
+
 export function CompletenessSummary({
+  kind,
   percentage,
   checklist,
   onOpenTab,
 }: {
+  kind: UserType;
   percentage: number;
   checklist: readonly ChecklistItem[];
   onOpenTab: (tab: string) => void;
@@ -29,12 +44,12 @@ export function CompletenessSummary({
         </div>
         {missing.length === 0 ? (
           <p className="flex items-center gap-2 text-sm font-medium text-success">
-            <CircleCheck aria-hidden className="size-5" />
-            Your profile is complete. Investors see everything they need.
+            <CircleCheck aria-hidden className="size-5 shrink-0" />
+            {COPY[kind].complete}
           </p>
         ) : (
           <div className="grid gap-2">
-            <p className="text-sm text-muted-foreground">Still missing:</p>
+            <p className="text-sm text-muted-foreground">{COPY[kind].missing}</p>
             <ul className="flex flex-wrap gap-2" aria-label="Missing from your profile">
               {missing.map((item) => (
                 <li key={item.label}>

@@ -20,7 +20,7 @@ export function InvestorCriteriaTab({ profile, onOpenInformation }: { profile: I
   return (
     <ProfilePartSection
       title="Investment Criteria"
-      description="The industries, stages and check sizes you invest in. Startups are matched against these."
+      description="Industry, stage and check size carry most of a startup's match score. Choose every value you would really invest in."
       what="investment criteria"
       profile={profile}
       onOpenInformation={onOpenInformation}
@@ -62,16 +62,23 @@ function CriteriaFormView({ profile, onDone }: { profile: InvestorProfile; onDon
           name="industryFocus"
           id="criteria-industries"
           legend="Industry focus"
-          hint="Choose every industry you invest in."
+          hint="Close industries earn partial credit too (AI/ML and SaaS, FinTech and Blockchain), so pick only what you actively back."
           options={INDUSTRIES}
         />
-        <ChoiceField control={form.control} name="stagePreference" id="criteria-stages" legend="Stage preference" options={STAGES} />
+        <ChoiceField
+          control={form.control}
+          name="stagePreference"
+          id="criteria-stages"
+          legend="Stage preference"
+          hint="Startups one or two stages from these still match with a lower score; three or more away are not suggested."
+          options={STAGES}
+        />
         <ChoiceField
           control={form.control}
           name="investmentRange"
           id="criteria-check-sizes"
           legend="Check sizes"
-          hint="The range of a typical investment."
+          hint="Your typical check. A round one size above or below it still scores, in part."
           options={FUNDING_BUCKETS}
         />
         <FormActions isPending={mutation.isPending} onCancel={onDone} className="border-t pt-5" />

@@ -34,7 +34,11 @@ const toOptionalInteger = (value: unknown) => (value === '' || value === undefin
 
 export function InvestorInfoTab({ profile }: { profile: InvestorProfile | null }) {
   return (
-    <EditableSection title="Profile Information" description="Your firm as founders will see it." canEdit={profile !== null}>
+    <EditableSection
+      title="Profile Information"
+      description="Your firm as founders see it. Location counts toward geographic fit, and your description is read with your thesis for shared themes."
+      canEdit={profile !== null}
+    >
       {({ isEditing, startEditing, stopEditing }) =>
         isEditing ? (
           <InvestorInfoFormView profile={profile} onDone={stopEditing} />
@@ -50,7 +54,7 @@ export function InvestorInfoTab({ profile }: { profile: InvestorProfile | null }
         ) : (
           <CompleteProfilePrompt
             icon={Landmark}
-            description="Add your firm's details and investment thesis so startups can find you and matches can be scored."
+            description="Add your firm's details and investment thesis. Founders can find you once it is saved, and matches are scored from it."
             onStart={startEditing}
           />
         )
@@ -96,7 +100,12 @@ function InvestorInfoFormView({ profile, onDone }: { profile: InvestorProfile | 
             {(control) => <Input {...control} autoComplete="organization" {...field('firmName')} />}
           </FormField>
           <OrganizationFields idPrefix="investor" register={field} errors={errors} />
-          <FormField id="investor-portfolio-size" label="Portfolio Size" hint="Optional. Number of portfolio companies." error={errors.portfolioSize?.message}>
+          <FormField
+            id="investor-portfolio-size"
+            label="Portfolio Size"
+            hint="Optional. How many companies you have backed. The founder's side of each match score counts experience."
+            error={errors.portfolioSize?.message}
+          >
             {(control) => (
               <Input {...control} type="number" min={0} step={1} inputMode="numeric" {...field('portfolioSize', { setValueAs: toOptionalInteger })} />
             )}
@@ -105,7 +114,7 @@ function InvestorInfoFormView({ profile, onDone }: { profile: InvestorProfile | 
         <FormField
           id="investor-description"
           label="Description"
-          hint="Who you are and how you work with founders. At least 10 characters."
+          hint="Who you are and how you work with founders after the check. At least 10 characters."
           error={errors.description?.message}
         >
           {(control) => <Textarea {...control} rows={5} {...field('description')} />}
@@ -114,7 +123,7 @@ function InvestorInfoFormView({ profile, onDone }: { profile: InvestorProfile | 
           <FormField
             id="investor-new-thesis"
             label="Investment Thesis"
-            hint="What you invest in and why. At least 10 characters. You can refine it later on the Investment Thesis tab."
+            hint="What you back and what you avoid. At least 10 characters. You can refine it later on the Investment Thesis tab."
             error={errors.investmentThesis?.message}
           >
             {(control) => <Textarea {...control} rows={4} {...field('investmentThesis')} />}

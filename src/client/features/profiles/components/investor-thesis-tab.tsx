@@ -18,7 +18,7 @@ export function InvestorThesisTab({ profile, onOpenInformation }: { profile: Inv
   return (
     <ProfilePartSection
       title="Investment Thesis"
-      description="What you invest in and why, in your own words."
+      description="In your own words: what you back, how, and what you never do. Founders read it first, and matching reads it for shared themes, business models and exclusions."
       what="investment thesis"
       profile={profile}
       onOpenInformation={onOpenInformation}
@@ -54,7 +54,12 @@ function ThesisFormView({ profile, onDone }: { profile: InvestorProfile; onDone:
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Edit investment thesis">
       <fieldset disabled={mutation.isPending} className="grid gap-5">
-        <FormField id="investor-thesis" label="Investment Thesis" hint="At least 10 characters." error={errors.investmentThesis?.message}>
+        <FormField
+          id="investor-thesis"
+          label="Investment Thesis"
+          hint="Name sectors and business models (B2B, marketplace, deep tech…). Say what you avoid: “no hardware” keeps hardware startups out of your matches. “Global” or “remote” widens location fit. At least 10 characters."
+          error={errors.investmentThesis?.message}
+        >
           {(control) => <Textarea {...control} rows={8} {...form.register('investmentThesis')} />}
         </FormField>
         <FormActions isPending={mutation.isPending} onCancel={onDone} className="border-t pt-5" />

@@ -24,7 +24,8 @@ export interface EditMode {
 /**
  * One profile tab's card, which keeps the tab's view/edit mode. In view mode it offers "Edit
  * Profile"; when edit mode ends (saved or cancelled) focus returns to that button so keyboard
- * users are not dropped at the top.
+ * users are not dropped at the top. The description is the tab's guidance, so it stays in edit
+ * mode too, where it is needed most.
  */
 export function EditableSection({
   title,
@@ -50,7 +51,7 @@ export function EditableSection({
       <CardHeader className="gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="grid min-w-0 gap-1.5">
           <CardTitle>{title}</CardTitle>
-          <CardDescription>{isEditing ? 'Update the details below, then save your changes.' : description}</CardDescription>
+          <CardDescription>{description}</CardDescription>
         </div>
         {!isEditing && canEdit && (
           <Button ref={editButtonRef} variant="outline" onClick={startEditing} className="self-start">

@@ -53,7 +53,7 @@ export function OwnProfileScreen<K extends OwnProfile['kind']>({
         <ErrorState title="We couldn't load your profile" message={error.message} onRetry={() => void refetch()} isRetrying={isFetching} />
       ) : (
         <div className="grid gap-6">
-          <CompletenessSummary percentage={profile?.profileCompleteness ?? 0} checklist={checklist(profile)} onOpenTab={setTab} />
+          <CompletenessSummary kind={kind} percentage={profile?.profileCompleteness ?? 0} checklist={checklist(profile)} onOpenTab={setTab} />
           <Tabs value={tab} onValueChange={setTab}>
             <ProfileTabsList aria-label="Profile sections">
               {tabs.map(({ value, label }) => (

@@ -27,7 +27,11 @@ const toBucketValue = (value: unknown) => (value === '' || value === undefined |
 
 export function StartupInfoTab({ profile }: { profile: StartupProfile | null }) {
   return (
-    <EditableSection title="Profile Information" description="The company details investors see and are matched against." canEdit={profile !== null}>
+    <EditableSection
+      title="Profile Information"
+      description="Stage, industry and funding goal decide which investors you are matched with; location and description refine each score."
+      canEdit={profile !== null}
+    >
       {({ isEditing, startEditing, stopEditing }) =>
         isEditing ? (
           <StartupInfoFormView profile={profile} onDone={stopEditing} />
@@ -36,7 +40,7 @@ export function StartupInfoTab({ profile }: { profile: StartupProfile | null }) 
         ) : (
           <CompleteProfilePrompt
             icon={Building2}
-            description="Add your company name, stage, industry and funding goal so investors can find you and matches can be scored."
+            description="Add your company name, stage, industry and funding goal. Investors can find you once it is saved, and matches are scored from it."
             onStart={startEditing}
           />
         )
@@ -140,7 +144,7 @@ function StartupInfoFormView({ profile, onDone }: { profile: StartupProfile | nu
         <FormField
           id="startup-description"
           label="Description"
-          hint="What you do, for whom, and why now. At least 10 characters."
+          hint="What you do, for whom, how you make money, and why now. Matching reads it for themes and business model (B2B, marketplace, subscription…). At least 10 characters."
           error={errors.description?.message}
         >
           {(control) => <Textarea {...control} rows={5} {...field('description')} />}

@@ -19,7 +19,7 @@ export function StartupPreferencesTab({ profile, onOpenInformation }: { profile:
   return (
     <ProfilePartSection
       title="Investor Preferences"
-      description="The investors you would like to meet: their stages, check sizes, expertise and location."
+      description="The investors you want to meet. These score investors from your side; anything left empty falls back to your own stage, industry, funding goal and location."
       what="investor preferences"
       profile={profile}
       onOpenInformation={onOpenInformation}
