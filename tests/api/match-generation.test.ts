@@ -38,6 +38,9 @@ async function investorWithProfile(overrides: Record<string, unknown> = {}) {
 
 const generate = (client: TestClient) => client.request({ method: 'POST', url: '/api/generate-matches' });
 const startupMatches = async (client: TestClient) => (await client.request({ method: 'GET', url: '/api/matches/startup' })).json() as StartupSideMatch[];
+/** GET /api/matches/:id: the match with every component of its explanation (lists carry only the summary). */
+const matchDetail = async (client: TestClient, id: number) =>
+  (await client.request({ method: 'GET', url: `/api/matches/${id}` })).json() as { breakdown: MatchBreakdown | null };
 const componentOf = (match: { breakdown: MatchBreakdown | null }, key: string, side: string) =>
   match.breakdown!.components.find((c) => c.key === key && c.side === side)!;
 const matchRow = async (startupId: number, investorId: number) =>
@@ -82,7 +85,9 @@ describe('POST /api/generate-matches', () => {
     expect(match!.score).toBeGreaterThanOrEqual(30);
     // The explanation is in the startup's voice and names the strongest reasons.
     expect(match!.breakdown!.topReasons.length).toBeGreaterThan(0);
-    expect(match!.breakdown!.components.map((c) => c.key)).toContain('sector');
+    // The list carries the summary; the components come with the match's detail.
+    expect(match!.breakdown).not.toHaveProperty('components');
+    expect((await matchDetail(client, match!.id)).breakdown!.components.map((c) => c.key)).toContain('sector');
     expect(match!.breakdown!.topReasons.join(' ')).toMatch(/\byou\b|\byour\b/);
     expect(list.some((m) => m.investorId === lateStage.user.id)).toBe(false);
 
@@ -100,7 +105,7 @@ describe('POST /api/generate-matches', () => {
     const list = (await client.request({ method: 'GET', url: '/api/matches/investor' })).json() as InvestorSideMatch[];
     const match = list.find((m) => m.startupId === startup.user.id);
     expect(match).toMatchObject({ status: 'pending', startup: { companyName: 'Ledger Lane' } });
-    expect(componentOf(match!, 'stage', 'investor').reason).toMatch(/^Stage: they raise Series A; you invest/);
+    expect(componentOf(await matchDetail(client, match!.id), 'stage', 'investor').reason).toMatch(/^Stage: they raise Series A; you invest/);
   });
 
   it('refreshes pending suggestions on a second run instead of duplicating them', async () => {
@@ -208,13 +213,7 @@ describe('re-scoring after a profile save', () => {
     expect(after.status).toBe('pending');
     expect(after.score).toBeLessThan(before.score);
     const list = await startupMatches(client);
-    expect(
-      componentOf(
-        list.find((m) => m.investorId === investor.user.id)!,
-        'stage',
-        'startup',
-      ).reason,
-    ).toMatch(/Series B/);
+    expect(componentOf(await matchDetail(client, list.find((m) => m.investorId === investor.user.id)!.id), 'stage', 'startup').reason).toMatch(/Series B/);
   });
 
   it('answers the save without waiting for the re-score, which waits as a durable job', async () => {

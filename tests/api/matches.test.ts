@@ -62,6 +62,25 @@ describe('GET /api/matches/startup and /api/matches/investor', () => {
   });
 });
 
+describe('GET /api/matches/:id', () => {
+  it('gives each party the match from its own side, and is 404 to anyone else', async () => {
+    const { startup, investor, match, investorUser, startupUser } = await connectedPair();
+    const asStartup = await startup.request({ method: 'GET', url: `/api/matches/${match.id}` });
+    expect(asStartup.statusCode, asStartup.body).toBe(200);
+    expect(asStartup.json()).toMatchObject({ id: match.id, investor: { id: investorUser.id }, breakdown: null });
+    const asInvestor = await investor.request({ method: 'GET', url: `/api/matches/${match.id}` });
+    expect(asInvestor.json()).toMatchObject({ id: match.id, startup: { id: startupUser.id } });
+    for (const role of ['startup', 'investor'] as const) {
+      const stranger = newClient();
+      await stranger.register(role);
+      const refused = await stranger.request({ method: 'GET', url: `/api/matches/${match.id}` });
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().message).toBe('This match does not exist.');
+    }
+    expect((await startup.request({ method: 'GET', url: '/api/matches/999999' })).statusCode).toBe(404);
+  });
+});
+
 describe('POST /api/matches/:id/update', () => {
   const allowed = new Set(['pending>accepted', 'pending>rejected', 'rejected>accepted']);
   const cases = MATCH_STATUSES.flatMap((from) => (['accepted', 'rejected'] as const).map((to) => [from, to] as const));

@@ -28,6 +28,13 @@ export const MatchBreakdown = z.object({
 });
 export type MatchBreakdown = z.infer<typeof MatchBreakdown>;
 
+/**
+ * What a card shows before it is opened: both fits, the top reasons, the biggest shortfall and the
+ * gate. The per-component detail comes from GET /api/matches/:id, so lists stay small.
+ */
+export const MatchBreakdownSummary = MatchBreakdown.omit({ components: true });
+export type MatchBreakdownSummary = z.infer<typeof MatchBreakdownSummary>;
+
 const matchBase = {
   id: z.number(),
   startupId: z.number(),
@@ -41,7 +48,7 @@ const matchBase = {
   theirDecision: z.enum(MATCH_DECISIONS),
   /** The other side's decline reason (a DECLINE_REASONS value), only when they declined and chose to share it. */
   theirDeclineReason: z.enum(DECLINE_REASONS.map((reason) => reason.value) as [string, ...string[]]).nullable(),
-  breakdown: MatchBreakdown.nullable(),
+  breakdown: MatchBreakdownSummary.nullable(),
   /** The side that declined (null unless status is rejected); only a side that declined may reconsider. */
   decidedBy: z.enum(USER_TYPES).nullable(),
   /** When the pair's last connection was ended (POST /api/matches/:id/disconnect); null if it never was, or they connected again since. */
@@ -56,6 +63,12 @@ export const StartupSideMatch = z.object({ ...matchBase, investor: InvestorCard 
 export type StartupSideMatch = z.infer<typeof StartupSideMatch>;
 export const InvestorSideMatch = z.object({ ...matchBase, startup: StartupCard });
 export type InvestorSideMatch = z.infer<typeof InvestorSideMatch>;
+
+/** One match with its full explanation: every component of both fits ("Show score details"). */
+export const StartupSideMatchDetail = StartupSideMatch.extend({ breakdown: MatchBreakdown.nullable() });
+export type StartupSideMatchDetail = z.infer<typeof StartupSideMatchDetail>;
+export const InvestorSideMatchDetail = InvestorSideMatch.extend({ breakdown: MatchBreakdown.nullable() });
+export type InvestorSideMatchDetail = z.infer<typeof InvestorSideMatchDetail>;
 
 const declineReasonValues = DECLINE_REASONS.map((reason) => reason.value) as [string, ...string[]];
 
@@ -83,6 +96,14 @@ export const updateMatch = defineEndpoint({
   params: MatchIdParams,
   body: UpdateMatchBody,
   response: z.union([StartupSideMatch, InvestorSideMatch]),
+});
+
+/** One match, with every component of its explanation; the caller must be one of its parties (404 otherwise). */
+export const getMatch = defineEndpoint({
+  method: 'GET',
+  path: '/api/matches/:id',
+  params: MatchIdParams,
+  response: z.union([StartupSideMatchDetail, InvestorSideMatchDetail]),
 });
 
 /** Ends a connection: either party; both answers go back to pending, so reconnecting takes two accepts again. */

@@ -4,6 +4,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import {
   disconnectMatch,
   generateMatches,
+  getMatch,
   listInvestorMatches,
   listStartupMatches,
   updateMatch,
@@ -26,12 +27,21 @@ import { toast } from '@/lib/use-toast';
 export const matchKeys = {
   all: ['matches'] as const,
   list: (role: UserType) => [...matchKeys.all, role] as const,
+  /** One match with its full explanation. */
+  detail: (id: number) => [...matchKeys.all, 'detail', id] as const,
 };
 
 export const startupMatchesQuery = queryOptions({
   queryKey: matchKeys.list('startup'),
   queryFn: ({ signal }) => api(listStartupMatches, { signal }),
 });
+
+/** GET /api/matches/:id: every component of one match's explanation, fetched when a card's details open. */
+export const matchDetailQuery = (id: number) =>
+  queryOptions({
+    queryKey: matchKeys.detail(id),
+    queryFn: ({ signal }) => api(getMatch, { params: { id }, signal }),
+  });
 
 export const investorMatchesQuery = queryOptions({
   queryKey: matchKeys.list('investor'),

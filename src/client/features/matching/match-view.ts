@@ -1,7 +1,7 @@
 // The two match lists as one shape, and the match screens' filters over it. Both
 // screens and their cards read MatchView, so the rules (what search looks at, which fit is whose,
 // where links go) are written once and unit-tested without a browser.
-import type { InvestorSideMatch, MatchBreakdown, StartupSideMatch } from '@shared/contracts/matches';
+import type { InvestorSideMatch, MatchBreakdown, MatchBreakdownSummary, StartupSideMatch } from '@shared/contracts/matches';
 import {
   DECLINE_REASONS,
   FUNDING_GOAL_OPTIONS,
@@ -55,7 +55,8 @@ export interface MatchView {
   myDecision: MatchDecision;
   theirDecision: MatchDecision;
   standing: Standing;
-  breakdown: MatchBreakdown | null;
+  /** The card's summary; "Show score details" fetches every component (GET /api/matches/:id). */
+  breakdown: MatchBreakdownSummary | null;
   /** The other side declined: only they can take that back, so Accept is not offered. */
   isDeclinedByThem: boolean;
   /** The label of the other side's decline reason, when they chose to share it. */
@@ -227,7 +228,7 @@ export function hasActiveFilters(filters: MatchFilters): boolean {
  * 78"; docs/matching.md, "Explanations"). `investorFit` is the investor's view of the startup and `startupFit`
  * the startup's view of the investor, so "their fit for you" is always the viewer's own side.
  */
-export function fitsFor(viewer: UserType, breakdown: MatchBreakdown): { theirFitForYou: number; yourFitForThem: number } {
+export function fitsFor(viewer: UserType, breakdown: MatchBreakdownSummary): { theirFitForYou: number; yourFitForThem: number } {
   const own = viewer === 'startup' ? breakdown.startupFit : breakdown.investorFit;
   const other = viewer === 'startup' ? breakdown.investorFit : breakdown.startupFit;
   return { theirFitForYou: Math.round(own * 100), yourFitForThem: Math.round(other * 100) };

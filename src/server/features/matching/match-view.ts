@@ -1,7 +1,14 @@
 // A match as one party sees it: the row in the viewer's voice (both answers, the shared decline
 // reason, who ended the last connection) with the counterpart's public card.
 import { and, eq, or } from 'drizzle-orm';
-import type { InvestorSideMatch, MatchBreakdown, StartupSideMatch } from '../../../shared/contracts/matches';
+import type {
+  InvestorSideMatch,
+  InvestorSideMatchDetail,
+  MatchBreakdown,
+  MatchBreakdownSummary,
+  StartupSideMatch,
+  StartupSideMatchDetail,
+} from '../../../shared/contracts/matches';
 import type { UserType } from '../../../shared/enums';
 import type { Actor } from '../../actor';
 import { notFound } from '../../app-error';
@@ -36,6 +43,14 @@ function breakdownFor(row: MatchRow, viewer: Side): MatchBreakdown | null {
   return stored ? toMatchBreakdown(stored, viewer) : null;
 }
 
+/** The card's part of the explanation: everything but the per-component detail. */
+function summaryOf(breakdown: MatchBreakdown | null): MatchBreakdownSummary | null {
+  if (!breakdown) return null;
+  const { components: _detail, ...summary } = breakdown;
+  return summary;
+}
+
+/** A match as lists and answers show it: the explanation's summary (GET /api/matches/:id has the detail). */
 export function matchFields(row: MatchRow, viewer: Side) {
   return {
     id: row.id,
@@ -43,7 +58,7 @@ export function matchFields(row: MatchRow, viewer: Side) {
     investorId: row.investorId,
     score: row.score,
     ...perspectiveOf(row, viewer),
-    breakdown: breakdownFor(row, viewer),
+    breakdown: summaryOf(breakdownFor(row, viewer)),
     connectionEndedAt: row.connectionEndedAt ? row.connectionEndedAt.toISOString() : null,
     connectionEndedBy: (row.connectionEndedBy as UserType | null) ?? null,
     createdAt: row.createdAt.toISOString(),
@@ -66,6 +81,20 @@ export async function loadMatchView(db: DbExecutor, actor: Actor, matchId: numbe
     .innerJoin(startupProfiles, eq(startupProfiles.userId, matches.startupId))
     .where(eq(matches.id, matchId));
   return { ...matchFields(row!.match, 'investor'), startup: toStartupCard(row!.startup) };
+}
+
+/**
+ * GET /api/matches/:id: one match with every component of its explanation, for "Show score
+ * details". Only its two parties see it; to anyone else it does not exist (404).
+ */
+export async function loadMatchDetail(db: DbExecutor, actor: Actor, matchId: number): Promise<StartupSideMatchDetail | InvestorSideMatchDetail> {
+  const [row] = await db
+    .select()
+    .from(matches)
+    .where(and(eq(matches.id, matchId), or(eq(matches.startupId, actor.id), eq(matches.investorId, actor.id))));
+  if (!row) throw notFound('This match does not exist.');
+  const view = await loadMatchView(db, actor, matchId);
+  return { ...view, breakdown: breakdownFor(row, actor.userType) };
 }
 
 export const counterpartName = (view: StartupSideMatch | InvestorSideMatch) => ('investor' in view ? view.investor.firmName : view.startup.companyName);

@@ -1,6 +1,6 @@
 // Match endpoints (issue #4; docs/matching.md). Thin: access level, parse, one service call.
 import type { FastifyInstance } from 'fastify';
-import { disconnectMatch, generateMatches, listInvestorMatches, listStartupMatches, updateMatch } from '../../../shared/contracts/matches';
+import { disconnectMatch, generateMatches, getMatch, listInvestorMatches, listStartupMatches, updateMatch } from '../../../shared/contracts/matches';
 import { defineRoute } from '../../http/route';
 import * as disconnect from './disconnect.service';
 import * as generation from './generation.service';
@@ -9,6 +9,7 @@ import * as matching from './matching.service';
 export function registerMatchingRoutes(app: FastifyInstance): void {
   defineRoute(app, listStartupMatches, 'startup', ({ ctx }) => matching.listStartupMatches(ctx));
   defineRoute(app, listInvestorMatches, 'investor', ({ ctx }) => matching.listInvestorMatches(ctx));
+  defineRoute(app, getMatch, 'user', ({ ctx, params }) => matching.getMatch(ctx, params.id));
   defineRoute(app, updateMatch, 'user', ({ ctx, params, body }) => matching.decideMatch(ctx, { ...body, matchId: params.id }));
   defineRoute(app, disconnectMatch, 'user', ({ ctx, params }) => disconnect.disconnectMatch(ctx, params.id));
   defineRoute(app, generateMatches, 'user', ({ ctx }) => generation.generateMatches(ctx));

@@ -2,7 +2,7 @@
 // decisions under mutual consent (match-decisions.ts), and the numbers the dashboard shows. Generation, re-scoring
 // and learning live in generation.service.ts.
 import { and, asc, avg, desc, eq, sql } from 'drizzle-orm';
-import type { InvestorSideMatch, StartupSideMatch, UpdateMatchBody } from '../../../shared/contracts/matches';
+import type { InvestorSideMatch, InvestorSideMatchDetail, StartupSideMatch, StartupSideMatchDetail, UpdateMatchBody } from '../../../shared/contracts/matches';
 import type { MatchDecision } from '../../../shared/enums';
 import { DECLINE_REASONS } from '../../../shared/enums';
 import { conflict } from '../../app-error';
@@ -13,7 +13,7 @@ import { recordActivity } from '../activity';
 import { toInvestorCard, toStartupCard } from '../profiles';
 import { runConnectedReactions } from './connected-reactions';
 import { combinedStatus, otherSide, refusalOf, sideOf } from './match-decisions';
-import { counterpartName, loadMatchView, lockPartyMatch, matchFields, ownName } from './match-view';
+import { counterpartName, loadMatchDetail, loadMatchView, lockPartyMatch, matchFields, ownName } from './match-view';
 import { MATCHING_JOBS, type DecisionToLearn, type StoredExplanation } from './generation.service';
 
 type MatchRow = typeof matches.$inferSelect;
@@ -47,6 +47,11 @@ export async function listInvestorMatches(ctx: ServiceContext): Promise<Investor
     .where(eq(matches.investorId, ctx.actor.id))
     .orderBy(...listOrder(ctx.actor));
   return rows.map((row) => ({ ...matchFields(row.match, 'investor'), startup: toStartupCard(row.startup) }));
+}
+
+/** GET /api/matches/:id: one of the caller's matches with its full explanation (404 to anyone else). */
+export async function getMatch(ctx: ServiceContext, matchId: number): Promise<StartupSideMatchDetail | InvestorSideMatchDetail> {
+  return loadMatchDetail(ctx.db, ctx.actor, matchId);
 }
 
 /**

@@ -159,7 +159,7 @@ export function MatchCard({
       </header>
 
       <CounterpartDetails match={match} />
-      <WhyThisMatch viewer={viewer} score={match.score} breakdown={match.breakdown} idPrefix={headingId} />
+      <WhyThisMatch matchId={match.id} viewer={viewer} score={match.score} breakdown={match.breakdown} idPrefix={headingId} />
 
       {footer}
 

@@ -1,14 +1,30 @@
 // "Why this match" on a match card: the top reasons, the biggest shortfall, both one-sided fits,
 // and on demand every component (docs/matching.md, "Explanations").
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Ban, ChevronDown, CircleCheck, TriangleAlert } from 'lucide-react';
-import type { MatchBreakdown } from '@shared/contracts/matches';
+import type { MatchBreakdown, MatchBreakdownSummary } from '@shared/contracts/matches';
 import type { UserType } from '@shared/enums';
+import { ErrorState } from '@/components/ui/error-state';
+import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
+import { matchDetailQuery } from '../api';
 import { componentsFor, fitsFor } from '../match-view';
 
 /** "Why this match": the guide's explanation, short by default, every component on request. */
-export function WhyThisMatch({ viewer, score, breakdown, idPrefix }: { viewer: UserType; score: number; breakdown: MatchBreakdown | null; idPrefix: string }) {
+export function WhyThisMatch({
+  matchId,
+  viewer,
+  score,
+  breakdown,
+  idPrefix,
+}: {
+  matchId: number;
+  viewer: UserType;
+  score: number;
+  breakdown: MatchBreakdownSummary | null;
+  idPrefix: string;
+}) {
   const [isExpanded, setExpanded] = useState(false);
   const headingId = `${idPrefix}-why`;
   const detailsId = `${idPrefix}-details`;
@@ -75,11 +91,30 @@ export function WhyThisMatch({ viewer, score, breakdown, idPrefix }: { viewer: U
           <ChevronDown aria-hidden className={cn('size-4 transition-transform', isExpanded && 'rotate-180')} />
         </button>
         <div id={detailsId} hidden={!isExpanded} className="mt-3">
-          {isExpanded && <ScoreDetails viewer={viewer} breakdown={breakdown} />}
+          {isExpanded && <ScoreDetailsLoader matchId={matchId} viewer={viewer} />}
         </div>
       </div>
     </section>
   );
+}
+
+/** The components come with the match's detail, fetched the first time the details open (then cached). */
+function ScoreDetailsLoader({ matchId, viewer }: { matchId: number; viewer: UserType }) {
+  const { data, isPending, isError, error, refetch, isFetching } = useQuery(matchDetailQuery(matchId));
+  if (isPending) {
+    return (
+      <div role="status" aria-label="Loading score details" className="grid gap-2 md:grid-cols-2">
+        {Array.from({ length: 4 }, (_, index) => (
+          <Skeleton key={index} className="h-8 w-full" />
+        ))}
+      </div>
+    );
+  }
+  if (isError)
+    return <ErrorState compact title="We couldn't load the score details" message={error.message} onRetry={() => void refetch()} isRetrying={isFetching} />;
+  if (!data.breakdown)
+    return <p className="text-sm text-muted-foreground">No explanation is stored for this match yet. Generating matches again refreshes it.</p>;
+  return <ScoreDetails viewer={viewer} breakdown={data.breakdown} />;
 }
 
 const points = (value: number) => (Math.round(value * 10) / 10).toString();
