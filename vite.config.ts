@@ -2,6 +2,7 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { compression } from 'vite-plugin-compression2';
 
 const root = path.resolve(import.meta.dirname, 'src/client');
 // BUILD_DIR (default: the project root) lets two browser-suite runs on one machine build apart.
@@ -9,7 +10,14 @@ const buildRoot = path.resolve(import.meta.dirname, process.env.BUILD_DIR ?? '.'
 
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // .br and .gz siblings of every text asset, at the highest levels: compressed once here, so the
+    // server (http/static-files.ts, preCompressed) sends them with no CPU per request. A sibling
+    // that would not be smaller is skipped, and the server then sends the file itself.
+    compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),
+  ],
   resolve: {
     alias: {
       '@': root,

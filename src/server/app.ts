@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
+import compress from '@fastify/compress';
 import type { AppDatabase, DatabaseHandle } from './db/client';
 import { createEventHub, type EventHub } from './realtime/event-hub';
 import type { Env } from './env';
@@ -18,6 +18,7 @@ import { registerOriginCheck } from './http/origin-check';
 import { registerErrorHandler } from './http/error-handler';
 import { registerHealthRoutes } from './http/health';
 import { registerApiDocs } from './http/openapi';
+import { registerStaticFiles } from './http/static-files';
 import type { Access } from './http/route';
 import { buildLoggerOptions, createLogController, registerRequestLogging } from './logging';
 import { createLoginThrottle, createRegistrationThrottle, type SessionPolicy } from './features/auth';
@@ -224,6 +225,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     strictTransportSecurity: env.NODE_ENV === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
+  // Compresses only the JSON answers the route helper opts in (http/route.ts); request bodies are
+  // never inflated. Registered before the routes: it attaches itself to each one as it is added.
+  await app.register(compress, { global: false, globalDecompression: false });
 
   // API answers are per-user and often sensitive: never cache them anywhere (document content
   // sets its own, equally strict, header).
@@ -251,18 +255,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerDataRoomRoutes(app);
   registerApiDocs(app);
 
-  if (clientDir) {
-    await app.register(fastifyStatic, {
-      root: clientDir,
-      wildcard: false,
-      index: false,
-      // Hashed asset names never change content, so browsers may keep them for a year.
-      setHeaders: (res, filePath) => {
-        res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-    app.get('/', (_request, reply) => reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html'));
-  }
+  if (clientDir) await registerStaticFiles(app, clientDir);
 
   return app;
 }

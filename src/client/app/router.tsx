@@ -1,6 +1,6 @@
 // The route table and the session guards. Screens are lazy-loaded so the first
 // visit only downloads the shell and the screen it needs.
-import { Suspense, lazy, type ComponentType, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Redirect, Route, Switch, matchRoute, useLocation, useRouter, useSearch } from 'wouter';
 import { RefreshCw, ServerCrash } from 'lucide-react';
 import type { UserType } from '@shared/enums';
@@ -16,12 +16,17 @@ export interface ScreenProps {
   params: Record<string, string | undefined>;
 }
 
+/** A lazy screen whose download preload() can start before it first renders (see AppRouter). */
 function lazyScreen<Name extends string>(load: () => Promise<Record<Name, ComponentType<ScreenProps>>>, name: Name) {
-  return lazy(async () => ({ default: (await load())[name] }));
+  return Object.assign(
+    lazy(async () => ({ default: (await load())[name] })),
+    { preload: () => void load() },
+  );
 }
 
 // The signed-in frame (menus, drawer, popover) is its own chunk, so /auth loads without it.
-const AppLayout = lazy(async () => ({ default: (await import('./layouts/app-layout')).AppLayout }));
+const loadAppLayout = () => import('./layouts/app-layout');
+const AppLayout = lazy(async () => ({ default: (await loadAppLayout()).AppLayout }));
 const AuthScreen = lazyScreen(() => import('@/routes/auth'), 'AuthScreen');
 const StartupDashboardScreen = lazyScreen(() => import('@/routes/dashboard'), 'StartupDashboardScreen');
 const StartupProfileScreen = lazyScreen(() => import('@/routes/startup-profile'), 'StartupProfileScreen');
@@ -46,7 +51,7 @@ interface AppRoute {
   path: string | RegExp;
   /** Only this role may open the screen; the other role is sent to its own dashboard. */
   role?: UserType;
-  screen: ComponentType<ScreenProps>;
+  screen: ReturnType<typeof lazyScreen>;
 }
 
 // Every signed-in route (the paths live in ./paths, with the link builders).
@@ -76,7 +81,18 @@ export function AppRouter() {
   const [location] = useLocation();
   const { parser } = useRouter();
   // Decided before the session guard so an unknown path shows the 404 page even when signed out.
-  const isAppRoute = APP_ROUTES.some(({ path }) => matchRoute(parser, path, location)[0]);
+  const appRoute = APP_ROUTES.find(({ path }) => matchRoute(parser, path, location)[0]);
+  const isAppRoute = appRoute !== undefined;
+  const isAuthRoute = matchRoute(parser, ROUTES.auth, location)[0];
+  // The code this address shows downloads alongside the session check (GET /api/user), not after
+  // it: the guards below render only a spinner until the check answers. If the guess is wrong (a
+  // signed-out visitor to a signed-in address), the browser has only cached a chunk early.
+  useEffect(() => {
+    if (isAuthRoute) AuthScreen.preload();
+    if (!appRoute) return;
+    void loadAppLayout();
+    appRoute.screen.preload();
+  }, [isAuthRoute, appRoute]);
   return (
     <Switch>
       <Route path={ROUTES.auth} component={AuthRoute} />

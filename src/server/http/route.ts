@@ -1,6 +1,8 @@
 // The one way routes are declared: a shared contract, who may call it, and a handler that calls a
-// service. Parsing, the session guard, role checks and response allowlisting happen here, once.
+// service. Parsing, the session guard, role checks, response allowlisting, compression and
+// conditional GETs happen here, once.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyCompressRouteOptions } from '@fastify/compress';
 import { type z } from 'zod';
 import type { Endpoint } from '../../shared/contracts/endpoint';
 import type { UserType } from '../../shared/enums';
@@ -9,6 +11,8 @@ import { rejectUnstorableText } from './input-guards';
 import type { Actor } from '../actor';
 import { contextFor, type AppContext } from '../app-context';
 import { recordSecurityEvent } from '../features/security';
+import { answerNotModified } from './conditional-get';
+import { planResponseWriter } from './response-serialization';
 
 /** Who may call an endpoint: anyone, any signed-in user, or one role. */
 export type Access = 'public' | 'user' | UserType;
@@ -30,6 +34,14 @@ type Handler<E extends Endpoint, A extends Access> = (
   context: A extends 'public' ? PublicContext<E> : RouteContext<E>,
 ) => Promise<E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.input<R> : never>;
 
+/**
+ * JSON answers of 1 kB and more go out compressed when the client accepts it: brotli (quality 4, the
+ * plugin's default: fast enough per request) or gzip. Smaller ones cost more to compress than they
+ * save. Raw answers (document bytes, CSV, the event stream) are never compressed here: a stream
+ * must not wait in a compressor's buffer, and files keep their own length and ranges.
+ */
+const JSON_COMPRESSION: FastifyCompressRouteOptions['compress'] = { threshold: 1024, encodings: ['br', 'gzip'] };
+
 function parsePart<T extends z.ZodType | undefined>(schema: T, value: unknown): unknown {
   if (!schema) return undefined;
   const result = schema.safeParse(value ?? {});
@@ -40,9 +52,23 @@ function parsePart<T extends z.ZodType | undefined>(schema: T, value: unknown): 
 export function defineRoute<E extends Endpoint, A extends Access>(app: FastifyInstance, endpoint: E, access: A, handler: Handler<E, A>): void {
   // Recorded for the OpenAPI document (http/openapi.ts): access is stated once, in this call.
   app.routeAccess.set(`${endpoint.method} ${endpoint.path}`, access);
+  const successStatus = endpoint.successStatus ?? 200;
+  const isJson = endpoint.raw !== 'response';
+  const writer = isJson ? planResponseWriter(endpoint.response) : null;
+  if (writer?.kind === 'zod-parse' && !app.config.isProduction) {
+    app.log.info(
+      { route: `${endpoint.method} ${endpoint.path}`, reason: writer.reason },
+      'response written through a zod parse (slower): no JSON Schema for it',
+    );
+  }
   app.route({
     method: endpoint.method,
     url: endpoint.path,
+    // Fastify compiles this into fast-json-stringify: only the schema's properties are written.
+    schema: writer?.kind === 'compiled' ? { response: { [successStatus]: writer.jsonSchema } } : undefined,
+    compress: isJson ? JSON_COMPRESSION : false,
+    // Before the compression hook (route hooks run in order): the tag is of the JSON, whatever the encoding.
+    onSend: isJson && endpoint.method === 'GET' ? [answerNotModified] : undefined,
     handler: async (request, reply) => {
       const actor = request.actor;
       if (access !== 'public') {
@@ -74,11 +100,10 @@ export function defineRoute<E extends Endpoint, A extends Access>(app: FastifyIn
       } as unknown as Parameters<Handler<E, A>>[0];
       const result = await handler(context);
       // A raw response (a file stream) has already been sent by the handler.
-      if (endpoint.raw === 'response') return reply;
-      // Parsing with the response schema drops any field it does not list: a new column never leaks.
-      const payload = endpoint.response.parse(result);
-      reply.code(endpoint.successStatus ?? 200);
-      return payload;
+      if (!writer) return reply;
+      reply.code(successStatus);
+      // Either way only the fields the contract lists are written: a new column never leaks.
+      return writer.kind === 'compiled' ? result : endpoint.response.parse(result);
     },
   });
 }

@@ -1,30 +1,107 @@
-// The dashboard's numbers, gathered from each feature's own service (no other feature's tables).
-// Every count runs on the caller's context, so "now" is the injected clock's.
+// The dashboard's numbers in one query (issue #16). Like the investor analytics
+// (docs/decisions/0025-analytics-read-model.md) this is a read model: it reads the matching,
+// messaging, data-room and portfolio tables directly, in one statement, where asking each
+// feature's count function cost a round trip each (three or four per dashboard load, each load
+// being one of several calls a screen makes). It never writes, and every part filters on the
+// caller's id. Each part restates its feature's rule, named below; tests/api/dashboard-stats.test.ts
+// checks the numbers against those features' own functions, so a rule that changes there fails it.
+// "Now" is the context's clock. The statement is prepared (one per role).
+import { sql } from 'drizzle-orm';
 import type { DashboardStats } from '../../../shared/contracts/dashboard';
+import type { UserType } from '../../../shared/enums';
+import type { AppDatabase } from '../../db/client';
+import { documentAccess, documents, matches, messages, portfolioCompanies } from '../../db/schema';
 import type { ServiceContext } from '../../service-context';
-import { countSharedDocuments } from '../data-room';
-import { summarizeMatches } from '../matching';
-import { countActiveConversations } from '../messaging';
-import { countPortfolioCompanies } from '../portfolio';
+
+/** The statement for one role, with the caller's id and "now" as its parameters. */
+function prepareStats(db: AppDatabase, role: UserType) {
+  const actorId = sql.placeholder('actorId');
+  const now = sql.placeholder('now');
+  const isStartup = role === 'startup';
+  const ownSide = isStartup ? matches.startupId : matches.investorId;
+  const theirDecision = isStartup ? matches.investorDecision : matches.startupDecision;
+  // matching's summarizeMatches: the caller's matches, pending ones, and requests awaiting their answer.
+  const matchSummary = sql`
+    select avg(${matches.score}) as mean,
+           count(*) filter (where ${matches.status} = 'pending')::int as pending,
+           count(*) filter (where ${matches.status} = 'pending' and ${theirDecision} = 'accepted')::int as requests
+      from ${matches}
+     where ${ownSide} = ${actorId}`;
+  // messaging's countActiveConversations: everyone the caller has exchanged a message with.
+  const conversations = sql`(
+    select count(distinct case when ${messages.senderId} = ${actorId} then ${messages.receiverId} else ${messages.senderId} end)::int
+      from ${messages}
+     where ${messages.senderId} = ${actorId} or ${messages.receiverId} = ${actorId})`;
+  // data-room's countSharedDocuments (a startup's documents with a live grant: not revoked, not
+  // expired) or portfolio's countPortfolioCompanies. `exists` stops at a document's first live
+  // grant, where joining every grant and counting distinct documents sorted them all.
+  const roleCount = isStartup
+    ? sql`(
+    select count(*)::int
+      from ${documents}
+     where ${documents.userId} = ${actorId}
+       and exists (select 1 from ${documentAccess}
+                    where ${documentAccess.documentId} = ${documents.id}
+                      and ${documentAccess.revokedAt} is null
+                      and (${documentAccess.expiresAt} is null or ${documentAccess.expiresAt} > ${now}::timestamptz)))`
+    : sql`(select count(*)::int from ${portfolioCompanies} where ${portfolioCompanies.investorId} = ${actorId})`;
+  // Everything sits in the FROM clause: in a select list, drizzle leaves column names unqualified
+  // (one table), which would turn the correlated `documents.id` above into `document_access.id`.
+  return db
+    .select({
+      // numeric: a string from PostgreSQL, null without matches.
+      mean: sql<string | null>`stats.mean`,
+      pending: sql<number>`stats.pending`,
+      requests: sql<number>`stats.requests`,
+      conversations: sql<number>`stats.conversations`,
+      roleCount: sql<number>`stats.role_count`,
+    })
+    .from(
+      sql`(select summary.mean, summary.pending, summary.requests, ${conversations} as conversations, ${roleCount} as role_count
+             from (${matchSummary}) as summary) as stats`,
+    )
+    .prepare(`dashboard_stats_${role}`);
+}
+
+// Built once per database handle and role; PostgreSQL parses and plans each once per connection.
+const statements = new WeakMap<AppDatabase, Map<UserType, ReturnType<typeof prepareStats>>>();
+
+function statsStatement(db: AppDatabase, role: UserType): ReturnType<typeof prepareStats> {
+  let byRole = statements.get(db);
+  if (!byRole) {
+    byRole = new Map();
+    statements.set(db, byRole);
+  }
+  let statement = byRole.get(role);
+  if (!statement) {
+    statement = prepareStats(db, role);
+    byRole.set(role, statement);
+  }
+  return statement;
+}
 
 export async function getDashboardStats(ctx: ServiceContext): Promise<DashboardStats> {
-  const [matchSummary, activeConversations] = await Promise.all([summarizeMatches(ctx), countActiveConversations(ctx)]);
-  if (ctx.actor.userType === 'startup') {
+  const { actor } = ctx;
+  const [row] = await statsStatement(ctx.db, actor.userType).execute({ actorId: actor.id, now: ctx.clock().toISOString() });
+  const averageMatchScore = row?.mean === null || row?.mean === undefined ? 0 : Math.round(Number(row.mean));
+  const counts = { pending: Number(row?.pending ?? 0), requests: Number(row?.requests ?? 0), conversations: Number(row?.conversations ?? 0) };
+  const roleValue = Number(row?.roleCount ?? 0);
+  if (actor.userType === 'startup') {
     return {
       kind: 'startup',
-      averageMatchScore: matchSummary.averageScore,
-      potentialMatches: matchSummary.pendingCount,
-      connectionRequests: matchSummary.connectionRequests,
-      sharedDocuments: await countSharedDocuments(ctx),
-      activeConversations,
+      averageMatchScore,
+      potentialMatches: counts.pending,
+      connectionRequests: counts.requests,
+      sharedDocuments: roleValue,
+      activeConversations: counts.conversations,
     };
   }
   return {
     kind: 'investor',
-    averageMatchScore: matchSummary.averageScore,
-    potentialStartups: matchSummary.pendingCount,
-    connectionRequests: matchSummary.connectionRequests,
-    portfolioCompanies: await countPortfolioCompanies(ctx),
-    activeConversations,
+    averageMatchScore,
+    potentialStartups: counts.pending,
+    connectionRequests: counts.requests,
+    portfolioCompanies: roleValue,
+    activeConversations: counts.conversations,
   };
 }
