@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { and, count, desc, eq, max } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, max } from 'drizzle-orm';
 import type { DocumentSummary } from '../../../shared/contracts/documents';
 import { UploadDocumentFields } from '../../../shared/contracts/documents';
 import { invalid, notFound, validationError } from '../../app-error';
@@ -80,15 +80,18 @@ export async function listDocuments(ctx: ServiceContext): Promise<DocumentSummar
   const now = ctx.clock();
   if (actor.userType === 'startup') {
     // Counted in their own grouped subqueries: joining grants and views directly would multiply one by the other.
+    // Each reads only this startup's documents, not the whole grants and views tables.
+    const ownDocumentIds = db.select({ id: documents.id }).from(documents).where(eq(documents.userId, actor.id));
     const grantCounts = db
       .select({ documentId: documentAccess.documentId, value: count().as('grant_count') })
       .from(documentAccess)
-      .where(isLiveGrant(now))
+      .where(and(isLiveGrant(now), inArray(documentAccess.documentId, ownDocumentIds)))
       .groupBy(documentAccess.documentId)
       .as('grant_counts');
     const viewCounts = db
       .select({ documentId: documentViews.documentId, value: count().as('view_count'), lastViewedAt: max(documentViews.openedAt).as('last_viewed_at') })
       .from(documentViews)
+      .where(inArray(documentViews.documentId, ownDocumentIds))
       .groupBy(documentViews.documentId)
       .as('view_counts');
     const rows = await db
