@@ -40,14 +40,13 @@ export interface SafetySubject {
   name: string;
 }
 
-/** POST /api/blocks. */
+/** POST /api/blocks. A failure shows in the dialog that asked (a toast under an open dialog is hidden from screen readers). */
 export function useBlockUser() {
   return useMutation({
     mutationFn: (subject: SafetySubject) => api(blockUser, { body: { userId: subject.userId } }),
     meta: { invalidates: PAIR_ENDED_INVALIDATES, awaitsInvalidation: true },
     onSuccess: (_blocked, subject) =>
       toast({ title: `${subject.name} is blocked`, description: 'They can no longer see your profile or message you. You can unblock them in Settings.' }),
-    onError: (error, subject) => toastFailure(`block ${subject.name}`, error),
   });
 }
 

@@ -76,11 +76,7 @@ export function SafetyActions({
           }}
           onCloseAutoFocus={returnFocus}
         >
-          {disconnect.isError && (
-            <p role="alert" className="text-sm font-medium text-destructive">
-              {disconnect.error.message}
-            </p>
-          )}
+          <DialogError error={disconnect.error} />
         </ConfirmDialog>
       )}
       <ConfirmDialog
@@ -95,8 +91,20 @@ export function SafetyActions({
           block.mutate(subject, { onSuccess: () => setDialog(null) });
         }}
         onCloseAutoFocus={returnFocus}
-      />
+      >
+        <DialogError error={block.error} />
+      </ConfirmDialog>
       <ReportDialog subject={subject} open={dialog === 'report'} onOpenChange={(open) => setDialog(open ? 'report' : null)} onCloseAutoFocus={returnFocus} />
     </>
+  );
+}
+
+/** The server's sentence, in the dialog that asked, when the action failed. */
+function DialogError({ error }: { error: Error | null }) {
+  if (!error) return null;
+  return (
+    <p role="alert" className="text-sm font-medium text-destructive">
+      {error.message}
+    </p>
   );
 }
