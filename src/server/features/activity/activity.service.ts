@@ -2,11 +2,12 @@
 // user's own actions, and what others did that concerns them (written into that user's feed by
 // the feature where it happened; docs/activity.md). Each entry's type says what its entityId
 // names, and from the two the feed derives the entry's link target.
-import { and, desc, eq, lt, or } from 'drizzle-orm';
+import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { ActivityPage, ActivityTarget } from '../../../shared/contracts/activity';
 import { ACTIVITY_PAGE_SIZE } from '../../../shared/contracts/activity';
 import type { ActivityType, UserType } from '../../../shared/enums';
 import { activities } from '../../db/schema';
+import type { AppDatabase, DbExecutor } from '../../db/client';
 import { decodeCursor, encodeCursor } from '../../db/keyset-cursor';
 import type { Actor } from '../../actor';
 import type { ServiceContext } from '../../service-context';
@@ -65,21 +66,49 @@ function activityTarget(activityType: string, entityId: number | null, viewer: U
   return Object.hasOwn(TARGETS, activityType) ? TARGETS[activityType as ActivityType](entityId, viewer) : null;
 }
 
+/**
+ * The actor's own feed, newest first, as prepared statements (issue #16): the first page, and the
+ * page after a cursor (keyset on createdAt, id). Two statements rather than one with an optional
+ * condition, so each keeps its plan on the (user, createdAt) index.
+ */
+function prepareFeedPages(db: AppDatabase) {
+  const page = (name: string, after?: SQL) =>
+    db
+      .select()
+      .from(activities)
+      .where(and(eq(activities.userId, sql.placeholder('userId')), after)) // only ever the caller's own feed
+      .orderBy(desc(activities.createdAt), desc(activities.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(name);
+  const [afterAt, afterId] = [sql`${sql.placeholder('afterAt')}::timestamptz`, sql.placeholder('afterId')];
+  return {
+    first: page('activity_feed_first'),
+    after: page('activity_feed_after', or(lt(activities.createdAt, afterAt), and(eq(activities.createdAt, afterAt), lt(activities.id, afterId)))),
+  };
+}
+
+// Built once per database handle; PostgreSQL parses and plans each once per connection.
+const feedStatements = new WeakMap<AppDatabase, ReturnType<typeof prepareFeedPages>>();
+
+function feedStatementsFor(db: DbExecutor): ReturnType<typeof prepareFeedPages> {
+  const root = db as AppDatabase;
+  let statements = feedStatements.get(root);
+  if (!statements) {
+    statements = prepareFeedPages(root);
+    feedStatements.set(root, statements);
+  }
+  return statements;
+}
+
 /** The actor's own activities, newest first. */
 export async function listActivities(ctx: ServiceContext, query: { cursor?: string; limit?: number }): Promise<ActivityPage> {
   const limit = query.limit ?? ACTIVITY_PAGE_SIZE;
   const after = query.cursor ? decodeCursor(query.cursor) : null; // keyset on (createdAt, id)
-  const rows = await ctx.db
-    .select()
-    .from(activities)
-    .where(
-      and(
-        eq(activities.userId, ctx.actor.id), // only ever the caller's own feed
-        after ? or(lt(activities.createdAt, after.at), and(eq(activities.createdAt, after.at), lt(activities.id, after.id))) : undefined,
-      ),
-    )
-    .orderBy(desc(activities.createdAt), desc(activities.id))
-    .limit(limit + 1);
+  const statements = feedStatementsFor(ctx.db);
+  // One row more than the page says whether another follows.
+  const rows = after
+    ? await statements.after.execute({ userId: ctx.actor.id, limit: limit + 1, afterAt: after.at.toISOString(), afterId: after.id })
+    : await statements.first.execute({ userId: ctx.actor.id, limit: limit + 1 });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {

@@ -1,6 +1,6 @@
 // Who may do what with a document, stated once and used inside each query's where clause: a grant
 // is live until revoked or expired; a document is readable by its owner and its live grantees.
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql, type Placeholder } from 'drizzle-orm';
 import { notFound } from '../../app-error';
 import type { Actor } from '../../actor';
 import type { ServiceContext } from '../../service-context';
@@ -12,7 +12,8 @@ export type DocumentRow = typeof documents.$inferSelect;
 export const DOCUMENT_MISSING = 'This document does not exist or is no longer shared with you.';
 
 /** A grant is live while it is neither revoked nor past its expiry. */
-export const isLiveGrant = (now: Date) => and(isNull(documentAccess.revokedAt), or(isNull(documentAccess.expiresAt), gt(documentAccess.expiresAt, now)));
+export const isLiveGrant = (now: Date | Placeholder) =>
+  and(isNull(documentAccess.revokedAt), or(isNull(documentAccess.expiresAt), gt(documentAccess.expiresAt, now)));
 
 /** Who may read a document: its owner, or a user with a live grant. */
 export const readableBy = (actor: Actor, now: Date) =>

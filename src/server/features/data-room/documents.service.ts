@@ -4,11 +4,12 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { and, count, desc, eq, inArray, max } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { DocumentSummary } from '../../../shared/contracts/documents';
 import { UploadDocumentFields } from '../../../shared/contracts/documents';
 import { invalid, notFound, validationError } from '../../app-error';
 import { documentAccess, documents, documentViews, startupProfiles, users } from '../../db/schema';
+import type { AppDatabase, DbExecutor } from '../../db/client';
 import { inTransaction, type ServiceContext } from '../../service-context';
 import { BlobNotFoundError, type ByteRange } from '../../storage/blob-store';
 import { recordActivity } from '../activity';
@@ -74,33 +75,56 @@ export async function storeUploadedDocument(ctx: DataRoomContext, input: { uploa
   }
 }
 
+/**
+ * A startup's own documents with their live share and view counts, newest first: one prepared
+ * statement (issue #16), with the owner and the time a grant must outlive as placeholders.
+ * Counted in their own grouped subqueries: joining grants and views directly would multiply one by
+ * the other. Each reads only this startup's documents, not the whole grants and views tables.
+ */
+function prepareOwnDocuments(db: AppDatabase) {
+  const ownerId = sql.placeholder('ownerId');
+  const ownDocumentIds = db.select({ id: documents.id }).from(documents).where(eq(documents.userId, ownerId));
+  const grantCounts = db
+    .select({ documentId: documentAccess.documentId, value: count().as('grant_count') })
+    .from(documentAccess)
+    .where(and(isLiveGrant(sql.placeholder('now')), inArray(documentAccess.documentId, ownDocumentIds)))
+    .groupBy(documentAccess.documentId)
+    .as('grant_counts');
+  const viewCounts = db
+    .select({ documentId: documentViews.documentId, value: count().as('view_count'), lastViewedAt: max(documentViews.openedAt).as('last_viewed_at') })
+    .from(documentViews)
+    .where(inArray(documentViews.documentId, ownDocumentIds))
+    .groupBy(documentViews.documentId)
+    .as('view_counts');
+  return db
+    .select({ document: documents, sharedWithCount: grantCounts.value, viewCount: viewCounts.value, lastViewedAt: viewCounts.lastViewedAt })
+    .from(documents)
+    .leftJoin(grantCounts, eq(grantCounts.documentId, documents.id))
+    .leftJoin(viewCounts, eq(viewCounts.documentId, documents.id))
+    .where(eq(documents.userId, ownerId))
+    .orderBy(desc(documents.uploadedAt), desc(documents.id))
+    .prepare('own_documents');
+}
+
+// Built once per database handle; PostgreSQL parses and plans it once per connection.
+const ownDocumentsStatements = new WeakMap<AppDatabase, ReturnType<typeof prepareOwnDocuments>>();
+
+function ownDocumentsStatement(db: DbExecutor): ReturnType<typeof prepareOwnDocuments> {
+  const root = db as AppDatabase;
+  let statement = ownDocumentsStatements.get(root);
+  if (!statement) {
+    statement = prepareOwnDocuments(root);
+    ownDocumentsStatements.set(root, statement);
+  }
+  return statement;
+}
+
 /** A startup's own documents with their live share counts, or the documents shared with an investor. */
 export async function listDocuments(ctx: ServiceContext): Promise<DocumentSummary[]> {
   const { db, actor } = ctx;
   const now = ctx.clock();
   if (actor.userType === 'startup') {
-    // Counted in their own grouped subqueries: joining grants and views directly would multiply one by the other.
-    // Each reads only this startup's documents, not the whole grants and views tables.
-    const ownDocumentIds = db.select({ id: documents.id }).from(documents).where(eq(documents.userId, actor.id));
-    const grantCounts = db
-      .select({ documentId: documentAccess.documentId, value: count().as('grant_count') })
-      .from(documentAccess)
-      .where(and(isLiveGrant(now), inArray(documentAccess.documentId, ownDocumentIds)))
-      .groupBy(documentAccess.documentId)
-      .as('grant_counts');
-    const viewCounts = db
-      .select({ documentId: documentViews.documentId, value: count().as('view_count'), lastViewedAt: max(documentViews.openedAt).as('last_viewed_at') })
-      .from(documentViews)
-      .where(inArray(documentViews.documentId, ownDocumentIds))
-      .groupBy(documentViews.documentId)
-      .as('view_counts');
-    const rows = await db
-      .select({ document: documents, sharedWithCount: grantCounts.value, viewCount: viewCounts.value, lastViewedAt: viewCounts.lastViewedAt })
-      .from(documents)
-      .leftJoin(grantCounts, eq(grantCounts.documentId, documents.id))
-      .leftJoin(viewCounts, eq(viewCounts.documentId, documents.id))
-      .where(eq(documents.userId, actor.id))
-      .orderBy(desc(documents.uploadedAt), desc(documents.id));
+    const rows = await ownDocumentsStatement(db).execute({ ownerId: actor.id, now: now.toISOString() });
     return rows.map((row) =>
       toSummary(row.document, {
         sharedWithCount: Number(row.sharedWithCount ?? 0),

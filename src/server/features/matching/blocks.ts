@@ -1,7 +1,7 @@
 // Blocks, as "may these two act together" reads them (docs/decisions/0030-disconnect-and-block.md):
 // safety writes the blocks table; matching asks it here, so generation never pairs a blocked pair
 // again and connections stay closed, and messaging filters through the same answers.
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { blocks } from '../../db/schema';
 import type { ConnectionsContext } from './connections';
 
@@ -25,7 +25,10 @@ export async function blockedEitherWayIds(ctx: ConnectionsContext): Promise<Set<
   return new Set(rows.map((row) => (row.blockerId === me ? row.blockedId : row.blockerId)));
 }
 
-/** The ids the actor has blocked, as a parenthesised subquery (`not in ${…}` in a feature's own statement). */
-export function blockedByActorIds(ctx: ConnectionsContext): SQL {
-  return sql`(select ${blocks.blockedId} from ${blocks} where ${blocks.blockerId} = ${ctx.actor.id})`;
+/**
+ * The ids the actor has blocked, as a parenthesised subquery (`not in ${…}` in a feature's own
+ * statement). The actor's id may be a placeholder, for a prepared statement.
+ */
+export function blockedByActorIds(actorId: number | Placeholder): SQL {
+  return sql`(select ${blocks.blockedId} from ${blocks} where ${blocks.blockerId} = ${actorId})`;
 }

@@ -5,7 +5,7 @@
 // Other features ask here (through features/matching/index.ts) and never query `matches`
 // themselves. Every question is asked for the context's actor: "may I act with them", "who are my
 // connections".
-import { and, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { investorProfiles, matches, startupProfiles } from '../../db/schema';
 import type { ServiceContext } from '../../service-context';
 
@@ -48,11 +48,10 @@ export async function wereConnected(ctx: ConnectionsContext, partnerId: number):
 
 /**
  * The ids of everyone the actor is connected with, as a parenthesised subquery, so a feature can
- * filter by connection inside its own statement: `inArray(column, connectedPartnerIds(ctx))`, or
- * `in ${…}` / `union ${…}` in raw SQL.
+ * filter by connection inside its own statement: `inArray(column, connectedPartnerIds(ctx.actor.id))`,
+ * or `in ${…}` / `union ${…}` in raw SQL. The id may be a placeholder, for a prepared statement.
  */
-export function connectedPartnerIds(ctx: ConnectionsContext): SQL {
-  const me = ctx.actor.id;
+export function connectedPartnerIds(me: number | Placeholder): SQL {
   return sql`(select case when ${matches.startupId} = ${me} then ${matches.investorId} else ${matches.startupId} end
                 from ${matches}
                where (${matches.startupId} = ${me} or ${matches.investorId} = ${me}) and ${isAccepted})`;
@@ -61,10 +60,10 @@ export function connectedPartnerIds(ctx: ConnectionsContext): SQL {
 /**
  * The actor's matches as a parenthesised subquery with one row per partner (`partner_id`, `match_id`,
  * `match_status`, `connection_ended_by`), so a feature can show where it stands with each person
- * inside its own statement: `left join ${pairMatchesOfActor(ctx)} pair on pair.partner_id = …`.
+ * inside its own statement: `left join ${pairMatchesOfActor(ctx.actor.id)} pair on pair.partner_id = …`
+ * (the id may be a placeholder).
  */
-export function pairMatchesOfActor(ctx: ConnectionsContext): SQL {
-  const me = ctx.actor.id;
+export function pairMatchesOfActor(me: number | Placeholder): SQL {
   return sql`(select case when ${matches.startupId} = ${me} then ${matches.investorId} else ${matches.startupId} end as partner_id,
                      ${matches.id} as match_id, ${matches.status} as match_status, ${matches.connectionEndedBy} as connection_ended_by
                 from ${matches}
