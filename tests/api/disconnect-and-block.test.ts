@@ -84,7 +84,7 @@ describe('POST /api/matches/:id/disconnect', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ id: matchId, status: 'pending', myDecision: 'pending', theirDecision: 'pending', connectionEndedBy: side });
     expect(response.json().connectionEndedAt).toEqual(expect.any(String));
-    const theirList = (await clientOf(other).request({ method: 'GET', url: `/api/matches/${other}` })).json() as Array<Record<string, unknown>>;
+    const theirList = (await clientOf(other).request({ method: 'GET', url: `/api/matches/${other}` })).json().items as Array<Record<string, unknown>>;
     expect(theirList.find((match) => match.id === matchId)).toMatchObject({ status: 'pending', connectionEndedBy: side });
     const actorId = side === 'startup' ? startup.user.id : investor.user.id;
     const [event] = await eventsOf('connection_ended', actorId);
@@ -212,7 +212,7 @@ describe('blocks', () => {
       [startup.client, 'startup'],
       [investor.client, 'investor'],
     ] as const) {
-      const list = (await client.request({ method: 'GET', url: `/api/matches/${side}` })).json() as Array<{ id: number }>;
+      const list = (await client.request({ method: 'GET', url: `/api/matches/${side}` })).json().items as Array<{ id: number }>;
       expect(list.map((m) => m.id)).not.toContain(matchId);
     }
     expect((await eventsOf('user_blocked', startup.user.id)).map((e) => e.detail)).toEqual([{ blockedId: investor.user.id }]);

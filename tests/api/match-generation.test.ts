@@ -37,7 +37,8 @@ async function investorWithProfile(overrides: Record<string, unknown> = {}) {
 }
 
 const generate = (client: TestClient) => client.request({ method: 'POST', url: '/api/generate-matches' });
-const startupMatches = async (client: TestClient) => (await client.request({ method: 'GET', url: '/api/matches/startup' })).json() as StartupSideMatch[];
+const startupMatches = async (client: TestClient) =>
+  (await client.request({ method: 'GET', url: '/api/matches/startup?limit=100' })).json().items as StartupSideMatch[];
 /** GET /api/matches/:id: the match with every component of its explanation (lists carry only the summary). */
 const matchDetail = async (client: TestClient, id: number) =>
   (await client.request({ method: 'GET', url: `/api/matches/${id}` })).json() as { breakdown: MatchBreakdown | null };
@@ -102,7 +103,7 @@ describe('POST /api/generate-matches', () => {
     const startup = await startupWithProfile({ companyName: 'Ledger Lane', industry: 'FinTech', stage: 'Series A', fundingGoal: 3_000_000 });
     const { client } = await investorWithProfile({ industryFocus: ['FinTech'], stagePreference: ['Series A'], investmentRange: ['$3M - $5M'] });
     expect((await generate(client)).statusCode).toBe(200);
-    const list = (await client.request({ method: 'GET', url: '/api/matches/investor' })).json() as InvestorSideMatch[];
+    const list = (await client.request({ method: 'GET', url: '/api/matches/investor?limit=100' })).json().items as InvestorSideMatch[];
     const match = list.find((m) => m.startupId === startup.user.id);
     expect(match).toMatchObject({ status: 'pending', startup: { companyName: 'Ledger Lane' } });
     expect(componentOf(await matchDetail(client, match!.id), 'stage', 'investor').reason).toMatch(/^Stage: they raise Series A; you invest/);

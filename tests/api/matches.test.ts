@@ -32,7 +32,7 @@ const decide = (client: TestClient, matchId: number, payload: object) => client.
 describe('GET /api/matches/startup and /api/matches/investor', () => {
   it('give each side its matches with exactly the counterpart card', async () => {
     const { startup, investor, match, startupUser, investorUser } = await connectedPair();
-    const startupView = (await startup.request({ method: 'GET', url: '/api/matches/startup' })).json();
+    const startupView = (await startup.request({ method: 'GET', url: '/api/matches/startup' })).json().items;
     expect(startupView).toHaveLength(1);
     expect(startupView[0]).toMatchObject({
       id: match.id,
@@ -43,7 +43,7 @@ describe('GET /api/matches/startup and /api/matches/investor', () => {
     });
     expect(Object.keys(startupView[0].investor)).toHaveLength(12);
 
-    const investorView = (await investor.request({ method: 'GET', url: '/api/matches/investor' })).json();
+    const investorView = (await investor.request({ method: 'GET', url: '/api/matches/investor' })).json().items;
     expect(investorView[0]).toMatchObject({ id: match.id, startupId: startupUser.id, startup: { id: startupUser.id, companyName: 'Pair Startup' } });
     expect(Object.keys(investorView[0].startup)).toHaveLength(11);
   });
@@ -58,7 +58,11 @@ describe('GET /api/matches/startup and /api/matches/investor', () => {
     await connectedPair();
     const stranger = newClient();
     await stranger.register('startup');
-    expect((await stranger.request({ method: 'GET', url: '/api/matches/startup' })).json()).toEqual([]);
+    expect((await stranger.request({ method: 'GET', url: '/api/matches/startup' })).json()).toEqual({
+      items: [],
+      nextCursor: null,
+      counts: { total: 0, all: 0, pending: 0, accepted: 0, rejected: 0 },
+    });
   });
 });
 
@@ -129,7 +133,7 @@ describe('POST /api/matches/:id/update', () => {
     const [row] = await suite.database.db.select().from(matches).where(eq(matches.id, match.id));
     expect(row).toMatchObject({ status: 'rejected', investorDecision: 'rejected', startupDecision: 'pending' });
     // The startup sees who declined, so its card offers no Reconsider.
-    const startupView = (await startup.request({ method: 'GET', url: '/api/matches/startup' })).json() as Array<{ id: number; decidedBy: string | null }>;
+    const startupView = (await startup.request({ method: 'GET', url: '/api/matches/startup' })).json().items as Array<{ id: number; decidedBy: string | null }>;
     expect(startupView.find((m) => m.id === match.id)!.decidedBy).toBe('investor');
 
     const mirror = await connectedPair();

@@ -62,7 +62,7 @@ const accept = (client: TestClient, matchId: number) => decide(client, matchId, 
 
 /** The match as `side` sees it in its own list. */
 async function seenBy(client: TestClient, side: UserType, matchId: number) {
-  const list = (await client.request({ method: 'GET', url: `/api/matches/${side}` })).json() as Array<Record<string, unknown>>;
+  const list = (await client.request({ method: 'GET', url: `/api/matches/${side}` })).json().items as Array<Record<string, unknown>>;
   return list.find((match) => match.id === matchId)!;
 }
 
@@ -232,7 +232,7 @@ describe('connection requests', () => {
       connected: await insertMatch(startup.user.id, connected!, 99, { status: 'accepted', startupDecision: 'accepted', investorDecision: 'accepted' }),
       declined: await insertMatch(startup.user.id, declined!, 98, { status: 'rejected', startupDecision: 'rejected', investorDecision: 'accepted' }),
     };
-    const list = (await startup.client.request({ method: 'GET', url: '/api/matches/startup' })).json() as Array<{ id: number }>;
+    const list = (await startup.client.request({ method: 'GET', url: '/api/matches/startup' })).json().items as Array<{ id: number }>;
     expect(list.map((match) => match.id)).toEqual([ids.eager, ids.keen, ids.connected, ids.declined, ids.quiet, ids.waiting]);
     const stats = (await startup.client.request({ method: 'GET', url: '/api/dashboard/stats' })).json();
     expect(stats).toMatchObject({ kind: 'startup', connectionRequests: 2, potentialMatches: 4 });
@@ -241,7 +241,7 @@ describe('connection requests', () => {
     const waitingFund = investors[3]!;
     const other = await startupWithProfile('Better Scored');
     await insertMatch(other.user.id, waiting!, 97);
-    const investorList = (await waitingFund.client.request({ method: 'GET', url: '/api/matches/investor' })).json() as Array<{ id: number }>;
+    const investorList = (await waitingFund.client.request({ method: 'GET', url: '/api/matches/investor' })).json().items as Array<{ id: number }>;
     expect(investorList[0]!.id).toBe(ids.waiting);
     expect((await waitingFund.client.request({ method: 'GET', url: '/api/dashboard/stats' })).json()).toMatchObject({
       kind: 'investor',

@@ -153,7 +153,10 @@ describe('GET /api/openapi.json', () => {
     expect(send.responses['400']).toEqual({ $ref: '#/components/responses/BadRequest' });
 
     const startupMatches = operationOf(document, 'GET', '/api/matches/startup') as { responses: Record<string, { content: Record<string, { schema: Json }> }> };
-    expect(startupMatches.responses['200']!.content['application/json']!.schema.type).toBe('array');
+    expect(startupMatches.responses['200']!.content['application/json']!.schema).toMatchObject({
+      type: 'object',
+      properties: { items: { type: 'array' }, nextCursor: expect.anything(), counts: expect.anything() },
+    });
 
     const thread = operationOf(document, 'GET', '/api/messages/:partnerId') as { parameters: Json[] };
     expect(thread.parameters).toEqual([

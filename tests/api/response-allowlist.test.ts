@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { matches } from '../../src/server/db/schema';
 import type * as AuthService from '../../src/server/features/auth/auth.service';
 import type * as DashboardService from '../../src/server/features/dashboard/dashboard.service';
+import type * as MatchList from '../../src/server/features/matching/match-list';
 import type * as MatchingService from '../../src/server/features/matching/matching.service';
 import { buildInvestorProfileBody, buildStartupProfileBody } from '../factories';
 import { TestClient, useTestSuite } from '../support/test-app';
@@ -33,7 +34,11 @@ const leaks = vi.hoisted(() => {
 
 vi.mock('../../src/server/features/matching/matching.service', async (importOriginal) => {
   const original = await importOriginal<typeof MatchingService>();
-  return { ...original, listStartupMatches: leaks.leaky(original.listStartupMatches), decideMatch: leaks.leaky(original.decideMatch) };
+  return { ...original, decideMatch: leaks.leaky(original.decideMatch) };
+});
+vi.mock('../../src/server/features/matching/match-list', async (importOriginal) => {
+  const original = await importOriginal<typeof MatchList>();
+  return { ...original, listStartupMatchPage: leaks.leaky(original.listStartupMatchPage) };
 });
 vi.mock('../../src/server/features/dashboard/dashboard.service', async (importOriginal) => {
   const original = await importOriginal<typeof DashboardService>();
@@ -82,7 +87,7 @@ describe('a service answering with fields the contract does not list', () => {
     expect(await expectNoLeak(client, { method: 'GET', url: '/api/user' })).toMatchObject({ userType: 'startup' });
   });
 
-  it('GET /api/matches/startup: each match, its breakdown (or null) and its investor card without them', async () => {
+  it('GET /api/matches/startup: the page, its counts, each match, its breakdown (or null) and its investor card without them', async () => {
     const startup = newClient();
     const { user: startupUser } = await startup.register('startup');
     await startup.request({ method: 'PUT', url: '/api/startup/profile', payload: buildStartupProfileBody({ companyName: 'Leakless' }) });
@@ -94,8 +99,9 @@ describe('a service answering with fields the contract does not list', () => {
         .insert(matches)
         .values({ startupId: startupUser.id, investorId: investorUser.id, score: 60 + index, breakdown: hasBreakdown ? breakdown : null });
     }
-    const list = (await expectNoLeak(startup, { method: 'GET', url: '/api/matches/startup' })) as Array<{ breakdown: unknown }>;
-    expect(list.map((match) => match.breakdown === null)).toEqual(expect.arrayContaining([true, false]));
+    const page = (await expectNoLeak(startup, { method: 'GET', url: '/api/matches/startup' })) as { items: Array<{ breakdown: unknown }>; counts: unknown };
+    expect(page.items.map((match) => match.breakdown === null)).toEqual(expect.arrayContaining([true, false]));
+    expect(page.counts).toMatchObject({ total: 2 });
   });
 
   it('POST /api/matches/:id/update: the union of both sides’ shapes picks the caller’s, without them', async () => {

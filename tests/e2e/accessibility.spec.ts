@@ -144,7 +144,12 @@ test.describe('accessibility (axe, light mode)', () => {
         investmentThesis: null,
       },
     }));
-    await page.route('**/api/matches/startup', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(matches) }));
+    // Every page the list asks for (its query carries the page size), answered as one last page.
+    const countOf = (status: string) => matches.filter((match) => match.status === status).length;
+    const counts = { total: matches.length, all: matches.length, pending: countOf('pending'), accepted: countOf('accepted'), rejected: countOf('rejected') };
+    await page.route(/\/api\/matches\/startup(\?|$)/, (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ items: matches, nextCursor: null, counts }) }),
+    );
     await page.goto('/startup/dashboard');
     await expect(page.getByRole('link', { name: 'View Profile of Fund 3' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Recent Activity' }).getByRole('listitem')).toHaveCount(1);

@@ -170,7 +170,7 @@ test.describe('dashboards', () => {
 
   test('the top matches card lists the three best, each linking to the counterpart profile', async ({ page }) => {
     const user = await registerViaApi(page, 'startup');
-    // Matches are generated in a later issue; the list's shape comes from the shared contract.
+    // A stubbed list: the card's rendering and order, whatever the server holds (its shape comes from the shared contract).
     const investor = (id: number, firmName: string) => ({
       id,
       firmName,
@@ -207,7 +207,12 @@ test.describe('dashboards', () => {
       updatedAt: now,
       investor: investor(investorId as number, firmName as string),
     }));
-    await page.route('**/api/matches/startup', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(matches) }));
+    // Every page the list asks for (its query carries the page size), answered as one last page.
+    const countOf = (status: string) => matches.filter((match) => match.status === status).length;
+    const counts = { total: matches.length, all: matches.length, pending: countOf('pending'), accepted: countOf('accepted'), rejected: countOf('rejected') };
+    await page.route(/\/api\/matches\/startup(\?|$)/, (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ items: matches, nextCursor: null, counts }) }),
+    );
     await page.goto('/startup/dashboard');
     const card = page.getByRole('region', { name: 'Top Investor Matches' });
     await expect(card.getByRole('listitem')).toHaveCount(3);

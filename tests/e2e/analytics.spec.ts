@@ -38,7 +38,8 @@ async function investorDecides(
 ): Promise<number> {
   const generated = await startup.request.post('/api/generate-matches');
   expect(generated.status(), await generated.text()).toBe(200);
-  const matches = (await (await investorPage.request.get('/api/matches/investor')).json()) as Array<{ id: number; startupId: number }>;
+  const listed = (await (await investorPage.request.get('/api/matches/investor?limit=100')).json()) as { items: Array<{ id: number; startupId: number }> };
+  const matches = listed.items;
   const match = matches.find((candidate) => candidate.startupId === startupId);
   expect(match, 'the startup’s generated matches include this investor').toBeDefined();
   const decided = await investorPage.request.post(`/api/matches/${match!.id}/update`, { data: decision });

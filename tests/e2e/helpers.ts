@@ -202,8 +202,8 @@ export async function connectViaApi(startupPage: Page, investor: RegisteredUser,
 export async function acceptAsStartup(startupPage: Page, investorId: number): Promise<number> {
   const generated = await startupPage.request.post('/api/generate-matches');
   expect(generated.status(), await generated.text()).toBe(200);
-  const list = await startupPage.request.get('/api/matches/startup');
-  const matches = (await list.json()) as Array<{ id: number; investorId: number; status: string }>;
+  const list = await startupPage.request.get('/api/matches/startup?limit=100');
+  const matches = ((await list.json()) as { items: Array<{ id: number; investorId: number; status: string }> }).items;
   const match = matches.find((candidate) => candidate.investorId === investorId);
   expect(match, `investor ${investorId} was not among the startup's generated matches`).toBeDefined();
   const accepted = await startupPage.request.post(`/api/matches/${match!.id}/update`, { data: { status: 'accepted' } });

@@ -1,13 +1,11 @@
 // /investor/startups: the startups matched with this investor, with search, score
 // slider, industry and status filters, the tabs All Startups / Pending / Accepted / Rejected, and
 // Accept / Decline / Reconsider / Message.
-import { useQuery } from '@tanstack/react-query';
 import { investorMatchesQuery } from '@/features/matching/api';
 import { MatchesScreen } from '@/features/matching/components/matches-screen';
 import { fromInvestorSide } from '@/features/matching/match-view';
 
 export function StartupsScreen() {
-  const list = useQuery(investorMatchesQuery);
   return (
     <MatchesScreen
       viewer="investor"
@@ -16,7 +14,7 @@ export function StartupsScreen() {
       allTabLabel="All Startups"
       searchPlaceholder="Name, location or industry"
       showIndustryFilter
-      list={list}
+      listQuery={investorMatchesQuery}
       toView={fromInvestorSide}
       counterpartNoun="startup"
     />

@@ -1,7 +1,6 @@
 // /startup/investor-matches: the investors matched with this startup, with match
 // settings, status tabs, the generate control, and Accept / Decline / Reconsider / Message.
 import type { ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import type { StartupSideMatch } from '@shared/contracts/matches';
 import { InvestorEngagement } from '@/features/data-room/components/investor-engagement';
 import { startupMatchesQuery } from '@/features/matching/api';
@@ -17,7 +16,6 @@ function investorEngagementFooter(match: StartupSideMatch): ReactNode {
 }
 
 export function InvestorMatchesScreen() {
-  const list = useQuery(startupMatchesQuery);
   return (
     <MatchesScreen
       viewer="startup"
@@ -26,7 +24,7 @@ export function InvestorMatchesScreen() {
       allTabLabel="All"
       searchPlaceholder="Firm name or location"
       showIndustryFilter={false}
-      list={list}
+      listQuery={startupMatchesQuery}
       toView={fromStartupSide}
       counterpartNoun="investor"
       renderCardFooter={investorEngagementFooter}

@@ -1,8 +1,8 @@
 // Matches (issue #4; docs/matching.md): both sides' lists with the nested counterpart card and the
 // score's explanation, decisions, and generation.
 import { z } from 'zod';
-import { DECLINE_REASONS, MATCH_DECISIONS, MATCH_STATUSES, USER_TYPES } from '../enums';
-import { idParam } from './common';
+import { DECLINE_REASONS, INDUSTRIES, MATCH_DECISIONS, MATCH_STATUSES, USER_TYPES } from '../enums';
+import { boundedIntParam, idParam } from './common';
 import { defineEndpoint } from './endpoint';
 import { InvestorCard, StartupCard } from './profiles';
 
@@ -88,8 +88,66 @@ export type UpdateMatchBody = z.infer<typeof UpdateMatchBody>;
 
 const MatchIdParams = z.strictObject({ id: idParam() });
 
-export const listStartupMatches = defineEndpoint({ method: 'GET', path: '/api/matches/startup', response: z.array(StartupSideMatch) });
-export const listInvestorMatches = defineEndpoint({ method: 'GET', path: '/api/matches/investor', response: z.array(InvestorSideMatch) });
+/** Cards per page of a match list, unless the request asks for another `limit` (issue #16). */
+export const MATCH_PAGE_SIZE = 20;
+
+/** The match screens' tabs: every status, or one. */
+export const MATCH_STATUS_TABS = ['all', ...MATCH_STATUSES] as const;
+export type MatchStatusTab = (typeof MATCH_STATUS_TABS)[number];
+
+/** The longest search a match list takes: a name is far shorter. */
+export const MATCH_SEARCH_MAX = 100;
+
+/**
+ * A match list's filters and page (issue #16). The filters are the screen's settings, applied by
+ * the server so a page of 20 is the right 20:
+ * - `status`: one tab (default all);
+ * - `search`: case-insensitive text in the counterpart's name and location (and a startup's
+ *   industry), trimmed; empty means none;
+ * - `minScore`: keeps score >= minScore;
+ * - `industry`: a startup's industry, or one of an investor's focus industries;
+ * - `cursor`: nextCursor of the previous page, with the same filters; `limit`: cards per page.
+ */
+export const ListMatchesQuery = z.strictObject({
+  status: z.enum(MATCH_STATUS_TABS, { error: 'Status must be all, pending, accepted or rejected.' }).optional(),
+  search: z.string().max(MATCH_SEARCH_MAX, `Search must be at most ${MATCH_SEARCH_MAX} characters.`).optional(),
+  minScore: boundedIntParam(0, 100, 'The minimum score must be a whole number from 0 to 100.').optional(),
+  industry: z.enum(INDUSTRIES, { error: 'Please choose an industry from the list.' }).optional(),
+  // Opaque: the last card's position in the list's order, as returned in nextCursor.
+  cursor: z.string().max(200).optional(),
+  limit: boundedIntParam(1, 100, 'limit must be between 1 and 100').optional(),
+});
+export type ListMatchesQuery = z.infer<typeof ListMatchesQuery>;
+
+/**
+ * The tabs' counts for the request's search, minScore and industry (whatever its status), and
+ * `total`: every match the caller has, unfiltered ("Showing 3 of 50 matches", and whether to
+ * offer generating rather than clearing the filters). From one aggregate query.
+ */
+export const MatchCounts = z.object({
+  total: z.number().int().min(0),
+  all: z.number().int().min(0),
+  pending: z.number().int().min(0),
+  accepted: z.number().int().min(0),
+  rejected: z.number().int().min(0),
+});
+export type MatchCounts = z.infer<typeof MatchCounts>;
+
+/**
+ * One page of a side's matches in list order: connection requests waiting for the caller first,
+ * then best score first (ties: newest match first). `nextCursor` is null on the last page;
+ * `counts` comes with the first page (no cursor) and is null on later ones.
+ */
+function matchPage<Item extends z.ZodType>(item: Item) {
+  return z.object({ items: z.array(item), nextCursor: z.string().nullable(), counts: MatchCounts.nullable() });
+}
+export const StartupMatchPage = matchPage(StartupSideMatch);
+export type StartupMatchPage = z.infer<typeof StartupMatchPage>;
+export const InvestorMatchPage = matchPage(InvestorSideMatch);
+export type InvestorMatchPage = z.infer<typeof InvestorMatchPage>;
+
+export const listStartupMatches = defineEndpoint({ method: 'GET', path: '/api/matches/startup', query: ListMatchesQuery, response: StartupMatchPage });
+export const listInvestorMatches = defineEndpoint({ method: 'GET', path: '/api/matches/investor', query: ListMatchesQuery, response: InvestorMatchPage });
 export const updateMatch = defineEndpoint({
   method: 'POST',
   path: '/api/matches/:id/update',

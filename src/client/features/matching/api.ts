@@ -1,6 +1,8 @@
-// Match lists per side, generation and decisions. Both lists come back best first, each
-// with the counterpart's card and the score's explanation.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+// Match lists per side, generation and decisions. Each list is paged by the server (issue #16;
+// docs/matching.md, "Pages"): connection requests waiting for the viewer first, then best score
+// first, filtered by the screen's settings, 20 cards a page, with the tabs' counts on the first.
+import { useEffect } from 'react';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   disconnectMatch,
   generateMatches,
@@ -10,7 +12,9 @@ import {
   updateMatch,
   type GenerateMatchesResult,
   type GenerationSkipReason,
+  type InvestorMatchPage,
   type InvestorSideMatch,
+  type StartupMatchPage,
   type StartupSideMatch,
   type UpdateMatchBody,
 } from '@shared/contracts/matches';
@@ -22,19 +26,62 @@ import { messageKeys } from '@/features/messaging/api';
 import { milestoneKeys } from '@/features/milestones/api';
 import { api } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
+import { matchListRequest, toListQuery, withDecision, type MatchListRequest, type MatchPages, type PagedMatch } from './match-pages';
 
-/** Each side's list lives under its role; `all` covers both. */
+/** Each side's lists live under its role (one entry per request); `all` covers both sides and the details. */
 export const matchKeys = {
   all: ['matches'] as const,
   list: (role: UserType) => [...matchKeys.all, role] as const,
+  /** One list: the side's matches for one request (filters, tab and page size). */
+  filtered: (role: UserType, request: MatchListRequest) => [...matchKeys.list(role), request] as const,
   /** One match with its full explanation. */
   detail: (id: number) => [...matchKeys.all, 'detail', id] as const,
 };
 
-export const startupMatchesQuery = queryOptions({
-  queryKey: matchKeys.list('startup'),
-  queryFn: ({ signal }) => api(listStartupMatches, { signal }),
-});
+/** Later pages follow the server's cursor; a null cursor is the last page. */
+const nextCursorOf = (page: { nextCursor: string | null }) => page.nextCursor;
+
+/** The startup's investor matches for one request (defaults: every status, no filters, 20 a page). */
+export const startupMatchesQuery = (params: Partial<MatchListRequest> = {}) => {
+  const request = matchListRequest(params);
+  return infiniteQueryOptions({
+    queryKey: matchKeys.filtered('startup', request),
+    queryFn: ({ pageParam, signal }): Promise<StartupMatchPage> => api(listStartupMatches, { query: toListQuery(request, pageParam), signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: nextCursorOf,
+  });
+};
+
+/** The investor's startup matches for one request. */
+export const investorMatchesQuery = (params: Partial<MatchListRequest> = {}) => {
+  const request = matchListRequest(params);
+  return infiniteQueryOptions({
+    queryKey: matchKeys.filtered('investor', request),
+    queryFn: ({ pageParam, signal }): Promise<InvestorMatchPage> => api(listInvestorMatches, { query: toListQuery(request, pageParam), signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: nextCursorOf,
+  });
+};
+
+/** What useLoadPagesUntil reads of an infinite query. */
+interface PagedQuery {
+  hasNextPage: boolean;
+  isFetching: boolean;
+  isError: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}
+
+/**
+ * Loads one page after another until `isEnough` (or the list ends), for readers that need more
+ * than a first page before they can show anything: the connected partners, the dashboard's top 3.
+ * It stops at a failure; the reader's retry (a refetch) starts over.
+ */
+export function useLoadPagesUntil(query: PagedQuery, isEnough: boolean): void {
+  const { hasNextPage, isFetching, isError, fetchNextPage } = query;
+  useEffect(() => {
+    if (!isEnough && hasNextPage && !isFetching && !isError) void fetchNextPage();
+  }, [isEnough, hasNextPage, isFetching, isError, fetchNextPage]);
+}
 
 /** GET /api/matches/:id: every component of one match's explanation, fetched when a card's details open. */
 export const matchDetailQuery = (id: number) =>
@@ -42,11 +89,6 @@ export const matchDetailQuery = (id: number) =>
     queryKey: matchKeys.detail(id),
     queryFn: ({ signal }) => api(getMatch, { params: { id }, signal }),
   });
-
-export const investorMatchesQuery = queryOptions({
-  queryKey: matchKeys.list('investor'),
-  queryFn: ({ signal }) => api(listInvestorMatches, { signal }),
-});
 
 /** Everything a match change can move: both lists, the dashboard's numbers, the activity feed. */
 const MATCH_CHANGE_INVALIDATES = [matchKeys.all, dashboardKeys.all, activityKeys.all];
@@ -150,22 +192,33 @@ export function describeDecision(
   return { title, description: `Waiting for ${name} to accept. You can message them once they do.` };
 }
 
-function replaceMatch<T extends StartupSideMatch | InvestorSideMatch>(list: T[] | undefined, updated: T): T[] | undefined {
-  return list?.map((match) => (match.id === updated.id ? updated : match));
+/** The tab a cached list shows, read from its key (matchKeys.filtered). */
+function tabOfKey(queryKey: readonly unknown[]): MatchListRequest['status'] {
+  const request = queryKey[2] as Partial<MatchListRequest> | undefined;
+  return request?.status ?? 'all';
+}
+
+/** Writes a decision's answer into every cached list of that side (see withDecision). */
+export function writeDecision<T extends PagedMatch>(queryClient: QueryClient, role: UserType, updated: T): void {
+  for (const [queryKey, data] of queryClient.getQueriesData<MatchPages<T>>({ queryKey: matchKeys.list(role) })) {
+    const next = withDecision(data, updated, tabOfKey(queryKey));
+    if (next !== data) queryClient.setQueryData(queryKey, next);
+  }
 }
 
 /**
  * POST /api/matches/:id/update: the viewer's own Accept, Decline (with an optional reason, shared
- * only if asked) or Reconsider. The answer is the updated match, which replaces the old one in the list at once; the lists are
- * then refetched so anything else that changed shows too.
+ * only if asked) or Reconsider. The answer is the updated match, which replaces the old one in
+ * every loaded page of that side's lists at once (or leaves a tab it no longer belongs to); the
+ * lists are then refetched so anything else that changed shows too.
  */
 export function useUpdateMatch() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (decision: MatchDecision) => api(updateMatch, { params: { id: decision.id }, body: decision.body }),
     onSuccess: (updated, decision) => {
-      if ('investor' in updated) queryClient.setQueryData(startupMatchesQuery.queryKey, (list) => replaceMatch(list, updated));
-      else queryClient.setQueryData(investorMatchesQuery.queryKey, (list) => replaceMatch(list, updated));
+      if ('investor' in updated) writeDecision<StartupSideMatch>(queryClient, 'startup', updated);
+      else writeDecision<InvestorSideMatch>(queryClient, 'investor', updated);
       toast(describeDecision(decision, updated.status));
     },
     onError: (error) => toast({ title: "Couldn't update the match", description: error.message, variant: 'destructive' }),

@@ -1,7 +1,15 @@
-// The two match lists as one shape, and the match screens' filters over it. Both
-// screens and their cards read MatchView, so the rules (what search looks at, which fit is whose,
-// where links go) are written once and unit-tested without a browser.
-import type { InvestorSideMatch, MatchBreakdown, MatchBreakdownSummary, StartupSideMatch } from '@shared/contracts/matches';
+// The two match lists as one shape, and the match screens' settings. Both screens and their
+// cards read MatchView, so the rules (where a match stands, which fit is whose, where links go)
+// are written once and unit-tested without a browser. The filtering, ordering and counting are
+// the server's (issue #16): a page of 20 is the right 20 only if it filters before it pages.
+import {
+  MATCH_STATUS_TABS,
+  type InvestorSideMatch,
+  type MatchBreakdown,
+  type MatchBreakdownSummary,
+  type MatchStatusTab,
+  type StartupSideMatch,
+} from '@shared/contracts/matches';
 import {
   DECLINE_REASONS,
   FUNDING_GOAL_OPTIONS,
@@ -33,8 +41,6 @@ export interface Counterpart {
   messageHref: string;
   /** Investors only: the portfolio's Add Company dialog, prefilled from this startup. */
   addToPortfolioHref: string | null;
-  /** The text search looks at: firm name and location, or company name, location and industry. */
-  searchText: string[];
 }
 
 /**
@@ -118,7 +124,6 @@ export function fromStartupSide(match: StartupSideMatch): MatchView {
       // The communications screen opens the conversation named by ?partner= (a user id).
       messageHref: paths.communications({ partner: match.investorId }),
       addToPortfolioHref: null,
-      searchText: [investor.firmName, investor.location ?? ''],
     },
   };
 }
@@ -145,7 +150,6 @@ export function fromInvestorSide(match: InvestorSideMatch): MatchView {
       profileHref: paths.publicStartup(match.startupId),
       messageHref: paths.messages({ partner: match.startupId }),
       addToPortfolioHref: paths.portfolio({ add: match.startupId }),
-      searchText: [startup.companyName, startup.location ?? '', startup.industry ?? ''],
     },
   };
 }
@@ -153,9 +157,11 @@ export function fromInvestorSide(match: InvestorSideMatch): MatchView {
 /** The investor's industry filter offers only the first 8 industries. */
 export const INDUSTRY_FILTER_OPTIONS = INDUSTRIES.slice(0, 8);
 
-export const STATUS_FILTERS = ['all', 'pending', 'accepted', 'rejected'] as const;
-export type StatusFilter = (typeof STATUS_FILTERS)[number];
+/** The tabs, in order; the server filters by them (ListMatchesQuery.status). */
+export const STATUS_FILTERS = MATCH_STATUS_TABS;
+export type StatusFilter = MatchStatusTab;
 
+/** The settings besides the tab; the server applies them (search is trimmed there and here). */
 export interface MatchFilters {
   search: string;
   /** A match is kept if score >= minScore. */
@@ -165,29 +171,6 @@ export interface MatchFilters {
 }
 
 export const DEFAULT_FILTERS: MatchFilters = { search: '', minScore: 0, industry: '' };
-
-/**
- * Search (case-insensitive substring over the side's search fields), score threshold and
- * industry. Status is not applied here: the tabs split the result by status, and count each part.
- */
-export function applyFilters(matches: readonly MatchView[], filters: MatchFilters): MatchView[] {
-  const needle = filters.search.trim().toLowerCase();
-  return matches.filter(
-    (match) =>
-      match.score >= filters.minScore &&
-      (filters.industry === '' || match.counterpart.industries.includes(filters.industry)) &&
-      (needle === '' || match.counterpart.searchText.some((text) => text.toLowerCase().includes(needle))),
-  );
-}
-
-/**
- * One tab's cards. Connection requests (the other side said yes and waits for the viewer) come
- * first; otherwise the list keeps its order (best score first, as the server sends it).
- */
-export function withStatus(matches: readonly MatchView[], status: StatusFilter): MatchView[] {
-  const kept = status === 'all' ? [...matches] : matches.filter((match) => match.status === status);
-  return [...kept.filter((match) => match.standing === 'requested'), ...kept.filter((match) => match.standing !== 'requested')];
-}
 
 /**
  * The sentence that says where the match stands, or null when there is nothing to wait for
@@ -212,12 +195,6 @@ export const canAnswer = (match: MatchView) => match.myDecision === 'pending' &&
 
 /** Reconsider: only the viewer's own decline can be taken back. */
 export const canReconsider = (match: MatchView) => match.myDecision === 'rejected';
-
-export function countByStatus(matches: readonly MatchView[]): Record<StatusFilter, number> {
-  const counts: Record<StatusFilter, number> = { all: matches.length, pending: 0, accepted: 0, rejected: 0 };
-  for (const match of matches) counts[match.status] += 1;
-  return counts;
-}
 
 export function hasActiveFilters(filters: MatchFilters): boolean {
   return filters.search.trim() !== '' || filters.minScore !== DEFAULT_FILTERS.minScore || filters.industry !== DEFAULT_FILTERS.industry;

@@ -1,7 +1,7 @@
 // Shared milestones (issue #7): the pair's plan, the dashboard's upcoming list, the
 // four changes. Every change invalidates milestoneKeys.all, which covers both the open plan and
 // the dashboard card; the server's live event does the same on the partner's side.
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import {
   createMilestone,
   deleteMilestone,
@@ -14,7 +14,8 @@ import {
 } from '@shared/contracts/milestones';
 import type { UserType } from '@shared/enums';
 import { activityKeys } from '@/features/activity/api';
-import { investorMatchesQuery, startupMatchesQuery } from '@/features/matching/api';
+import { investorMatchesQuery, startupMatchesQuery, useLoadPagesUntil } from '@/features/matching/api';
+import { wholeList } from '@/features/matching/match-pages';
 import { api } from '@/lib/api';
 import { FALLBACK_POLL_MS, useIsLive } from '@/lib/live-events';
 import { toast, toastFailure } from '@/lib/use-toast';
@@ -65,19 +66,30 @@ export interface Partner {
   name: string;
 }
 
+/** The largest page the match lists give: connections are read 100 at a time. */
+const CONNECTIONS_PAGE_SIZE = 100;
+
 /**
- * The other side's connected parties (accepted matches: acceptance unlocks milestones),
- * by name. A newly accepted match shows up live.
+ * The other side's connected parties (accepted matches: acceptance unlocks milestones), by name.
+ * The list is paged, so every page is loaded before the picker shows: someone with more than a
+ * page of connections still finds all of them. A newly accepted match shows up live.
  */
 export function useConnectedPartners(userType: UserType) {
-  const startup = useQuery({ ...startupMatchesQuery, enabled: userType === 'startup' });
-  const investor = useQuery({ ...investorMatchesQuery, enabled: userType === 'investor' });
+  const request = { status: 'accepted', limit: CONNECTIONS_PAGE_SIZE } as const;
+  const startup = useInfiniteQuery({ ...startupMatchesQuery(request), enabled: userType === 'startup' });
+  const investor = useInfiniteQuery({ ...investorMatchesQuery(request), enabled: userType === 'investor' });
   const query = userType === 'startup' ? startup : investor;
   const partners: Partner[] | undefined =
     userType === 'startup'
-      ? startup.data?.filter((match) => match.status === 'accepted').map((match) => ({ id: match.investorId, name: match.investor.firmName }))
-      : investor.data?.filter((match) => match.status === 'accepted').map((match) => ({ id: match.startupId, name: match.startup.companyName }));
-  return { partners: partners?.sort((a, b) => a.name.localeCompare(b.name)), query };
+      ? wholeList(startup.data)?.map((match) => ({ id: match.investorId, name: match.investor.firmName }))
+      : wholeList(investor.data)?.map((match) => ({ id: match.startupId, name: match.startup.companyName }));
+  const isComplete = partners !== undefined;
+  useLoadPagesUntil(query, isComplete);
+  // Still loading until the last page is in (or a page fails).
+  return {
+    partners: partners?.sort((a, b) => a.name.localeCompare(b.name)),
+    query: { ...query, isPending: query.isPending || (!isComplete && !query.isError) },
+  };
 }
 
 /** Every change: both milestone lists and the activity feed. */

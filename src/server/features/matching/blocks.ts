@@ -1,9 +1,9 @@
 // Blocks, as "may these two act together" reads them (docs/decisions/0030-disconnect-and-block.md):
 // safety writes the blocks table; matching asks it here, so generation never pairs a blocked pair
 // again and connections stay closed, and messaging filters through the same answers.
-import { and, eq, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { blocks } from '../../db/schema';
-import type { ConnectionsContext } from './connections';
+import type { ActorSqlContext, ConnectionsContext } from './connections';
 
 /** The blocks between the actor and another user, whoever blocked whom. */
 export const blockBetween = (me: number, other: number) =>
@@ -29,6 +29,6 @@ export async function blockedEitherWayIds(ctx: ConnectionsContext): Promise<Set<
  * The ids the actor has blocked, as a parenthesised subquery (`not in ${…}` in a feature's own
  * statement). The actor's id may be a placeholder, for a prepared statement.
  */
-export function blockedByActorIds(actorId: number | Placeholder): SQL {
-  return sql`(select ${blocks.blockedId} from ${blocks} where ${blocks.blockerId} = ${actorId})`;
+export function blockedByActorIds(ctx: ActorSqlContext): SQL {
+  return sql`(select ${blocks.blockedId} from ${blocks} where ${blocks.blockerId} = ${ctx.actor.id})`;
 }

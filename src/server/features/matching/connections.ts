@@ -12,6 +12,11 @@ import type { ServiceContext } from '../../service-context';
 /** What a connection question needs: whose connections, and where to look (a transaction's `db` sees its own writes). */
 export type ConnectionsContext = Pick<ServiceContext, 'db' | 'actor'>;
 
+/** What an SQL fragment about the actor needs: their id, or a placeholder for it in a prepared statement. */
+export interface ActorSqlContext {
+  actor: { id: number | Placeholder };
+}
+
 const isAccepted = eq(matches.status, 'accepted');
 
 /** Whether the actor is connected with this user, whichever of them is the startup. */
@@ -48,10 +53,11 @@ export async function wereConnected(ctx: ConnectionsContext, partnerId: number):
 
 /**
  * The ids of everyone the actor is connected with, as a parenthesised subquery, so a feature can
- * filter by connection inside its own statement: `inArray(column, connectedPartnerIds(ctx.actor.id))`,
- * or `in ${…}` / `union ${…}` in raw SQL. The id may be a placeholder, for a prepared statement.
+ * filter by connection inside its own statement: `inArray(column, connectedPartnerIds(ctx))`, or
+ * `in ${…}` / `union ${…}` in raw SQL. The actor's id may be a placeholder, for a prepared statement.
  */
-export function connectedPartnerIds(me: number | Placeholder): SQL {
+export function connectedPartnerIds(ctx: ActorSqlContext): SQL {
+  const me = ctx.actor.id;
   return sql`(select case when ${matches.startupId} = ${me} then ${matches.investorId} else ${matches.startupId} end
                 from ${matches}
                where (${matches.startupId} = ${me} or ${matches.investorId} = ${me}) and ${isAccepted})`;
@@ -60,10 +66,11 @@ export function connectedPartnerIds(me: number | Placeholder): SQL {
 /**
  * The actor's matches as a parenthesised subquery with one row per partner (`partner_id`, `match_id`,
  * `match_status`, `connection_ended_by`), so a feature can show where it stands with each person
- * inside its own statement: `left join ${pairMatchesOfActor(ctx.actor.id)} pair on pair.partner_id = …`
- * (the id may be a placeholder).
+ * inside its own statement: `left join ${pairMatchesOfActor(ctx)} pair on pair.partner_id = …`
+ * (the actor's id may be a placeholder).
  */
-export function pairMatchesOfActor(me: number | Placeholder): SQL {
+export function pairMatchesOfActor(ctx: ActorSqlContext): SQL {
+  const me = ctx.actor.id;
   return sql`(select case when ${matches.startupId} = ${me} then ${matches.investorId} else ${matches.startupId} end as partner_id,
                      ${matches.id} as match_id, ${matches.status} as match_status, ${matches.connectionEndedBy} as connection_ended_by
                 from ${matches}

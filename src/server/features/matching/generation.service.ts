@@ -251,7 +251,7 @@ async function skipBreakdown(
   const { actor } = ctx;
   const side = actor.userType;
   const blockedByMe = new Set(
-    (await queryRows<{ id: number }>(ctx.db, sql`select blocked.blocked_id as id from ${blockedByActorIds(ctx.actor.id)} as blocked`)).map((row) => row.id),
+    (await queryRows<{ id: number }>(ctx.db, sql`select blocked.blocked_id as id from ${blockedByActorIds(ctx)} as blocked`)).map((row) => row.id),
   );
   const statusOf = new Map(run.existing.map((row) => [counterpartOf(side, row), row.status]));
   const counts = new Map<GenerationSkipReason, number>();

@@ -4,7 +4,8 @@
 import type { MatchDecision, MatchStatus, UserType } from '../../../shared/enums';
 import type { matches } from '../../db/schema';
 
-type MatchRow = typeof matches.$inferSelect;
+// The decision columns; the stored explanation is not needed (lists read rows without it).
+type MatchRow = Omit<typeof matches.$inferSelect, 'breakdown'>;
 
 export const otherSide = (side: UserType): UserType => (side === 'startup' ? 'investor' : 'startup');
 

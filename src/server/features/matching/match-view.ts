@@ -52,13 +52,18 @@ function summaryOf(breakdown: MatchBreakdown | null): MatchBreakdownSummary | nu
 
 /** A match as lists and answers show it: the explanation's summary (GET /api/matches/:id has the detail). */
 export function matchFields(row: MatchRow, viewer: Side) {
+  return matchFieldsWithSummary(row, summaryOf(breakdownFor(row, viewer)), viewer);
+}
+
+/** matchFields for a row read without its stored explanation, with the summary the query built (match-list.ts). */
+export function matchFieldsWithSummary(row: Omit<MatchRow, 'breakdown'>, summary: MatchBreakdownSummary | null, viewer: Side) {
   return {
     id: row.id,
     startupId: row.startupId,
     investorId: row.investorId,
     score: row.score,
     ...perspectiveOf(row, viewer),
-    breakdown: summaryOf(breakdownFor(row, viewer)),
+    breakdown: summary,
     connectionEndedAt: row.connectionEndedAt ? row.connectionEndedAt.toISOString() : null,
     connectionEndedBy: (row.connectionEndedBy as UserType | null) ?? null,
     createdAt: row.createdAt.toISOString(),

@@ -4,11 +4,12 @@ import { disconnectMatch, generateMatches, getMatch, listInvestorMatches, listSt
 import { defineRoute } from '../../http/route';
 import * as disconnect from './disconnect.service';
 import * as generation from './generation.service';
+import * as matchList from './match-list';
 import * as matching from './matching.service';
 
 export function registerMatchingRoutes(app: FastifyInstance): void {
-  defineRoute(app, listStartupMatches, 'startup', ({ ctx }) => matching.listStartupMatches(ctx));
-  defineRoute(app, listInvestorMatches, 'investor', ({ ctx }) => matching.listInvestorMatches(ctx));
+  defineRoute(app, listStartupMatches, 'startup', ({ ctx, query }) => matchList.listStartupMatchPage(ctx, query));
+  defineRoute(app, listInvestorMatches, 'investor', ({ ctx, query }) => matchList.listInvestorMatchPage(ctx, query));
   defineRoute(app, getMatch, 'user', ({ ctx, params }) => matching.getMatch(ctx, params.id));
   defineRoute(app, updateMatch, 'user', ({ ctx, params, body }) => matching.decideMatch(ctx, { ...body, matchId: params.id }));
   defineRoute(app, disconnectMatch, 'user', ({ ctx, params }) => disconnect.disconnectMatch(ctx, params.id));

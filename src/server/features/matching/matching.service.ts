@@ -1,53 +1,24 @@
-// Matching: each side's match list with the counterpart card and the explanation (match-view.ts),
-// decisions under mutual consent (match-decisions.ts), and the numbers the dashboard shows. Generation, re-scoring
-// and learning live in generation.service.ts.
-import { and, asc, avg, desc, eq, sql } from 'drizzle-orm';
+// Matching: one match with its full explanation, decisions under mutual consent
+// (match-decisions.ts), and the numbers the dashboard shows. The lists are paged in match-list.ts;
+// generation, re-scoring and learning live in generation.service.ts.
+import { avg, eq, sql } from 'drizzle-orm';
 import type { InvestorSideMatch, InvestorSideMatchDetail, StartupSideMatch, StartupSideMatchDetail, UpdateMatchBody } from '../../../shared/contracts/matches';
 import type { MatchDecision } from '../../../shared/enums';
 import { DECLINE_REASONS } from '../../../shared/enums';
 import { conflict } from '../../app-error';
-import { investorProfiles, matchDecisions, matches, startupProfiles } from '../../db/schema';
+import { matchDecisions, matches } from '../../db/schema';
 import type { Actor } from '../../actor';
 import { inTransaction, type ServiceContext } from '../../service-context';
 import { recordActivity } from '../activity';
-import { toInvestorCard, toStartupCard } from '../profiles';
 import { runConnectedReactions } from './connected-reactions';
 import { combinedStatus, otherSide, refusalOf, sideOf } from './match-decisions';
-import { counterpartName, loadMatchDetail, loadMatchView, lockPartyMatch, matchFields, ownName } from './match-view';
+import { awaitsAnswerOf } from './match-list';
+import { counterpartName, loadMatchDetail, loadMatchView, lockPartyMatch, ownName } from './match-view';
 import { MATCHING_JOBS, type DecisionToLearn, type StoredExplanation } from './generation.service';
 
 type MatchRow = typeof matches.$inferSelect;
 
 const ownSide = (actor: Actor) => (actor.userType === 'startup' ? matches.startupId : matches.investorId);
-const theirDecisionColumn = (actor: Actor) => (actor.userType === 'startup' ? matches.investorDecision : matches.startupDecision);
-
-/** "They want to connect with you": pending, and only the other side has accepted. */
-const awaitsMyAnswer = (actor: Actor) => and(eq(matches.status, 'pending'), eq(theirDecisionColumn(actor), 'accepted'));
-
-/** List order: connection requests waiting for the caller first, then best score first. */
-const listOrder = (actor: Actor) => [asc(sql`case when ${awaitsMyAnswer(actor)} then 0 else 1 end`), desc(matches.score), desc(matches.id)];
-
-/** A startup's matches, connection requests first, then best first, each with the investor's public card. */
-export async function listStartupMatches(ctx: ServiceContext): Promise<StartupSideMatch[]> {
-  const rows = await ctx.db
-    .select({ match: matches, investor: investorProfiles })
-    .from(matches)
-    .innerJoin(investorProfiles, eq(investorProfiles.userId, matches.investorId))
-    .where(eq(matches.startupId, ctx.actor.id))
-    .orderBy(...listOrder(ctx.actor));
-  return rows.map((row) => ({ ...matchFields(row.match, 'startup'), investor: toInvestorCard(row.investor) }));
-}
-
-/** An investor's matches, connection requests first, then best first, each with the startup's public card. */
-export async function listInvestorMatches(ctx: ServiceContext): Promise<InvestorSideMatch[]> {
-  const rows = await ctx.db
-    .select({ match: matches, startup: startupProfiles })
-    .from(matches)
-    .innerJoin(startupProfiles, eq(startupProfiles.userId, matches.startupId))
-    .where(eq(matches.investorId, ctx.actor.id))
-    .orderBy(...listOrder(ctx.actor));
-  return rows.map((row) => ({ ...matchFields(row.match, 'investor'), startup: toStartupCard(row.startup) }));
-}
 
 /** GET /api/matches/:id: one of the caller's matches with its full explanation (404 to anyone else). */
 export async function getMatch(ctx: ServiceContext, matchId: number): Promise<StartupSideMatchDetail | InvestorSideMatchDetail> {
@@ -180,7 +151,7 @@ export async function summarizeMatches(ctx: ServiceContext): Promise<{ averageSc
     .select({
       mean: avg(matches.score),
       pending: sql<number>`count(*) filter (where ${matches.status} = 'pending')`.mapWith(Number),
-      requests: sql<number>`count(*) filter (where ${awaitsMyAnswer(actor)})`.mapWith(Number),
+      requests: sql<number>`count(*) filter (where ${awaitsAnswerOf(actor.userType)})`.mapWith(Number),
     })
     .from(matches)
     .where(eq(ownSide(actor), actor.id));

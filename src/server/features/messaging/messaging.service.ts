@@ -162,12 +162,13 @@ export async function listConversations(ctx: ServiceContext): Promise<Conversati
  */
 function prepareConversationList(db: AppDatabase) {
   const me = sql.placeholder('me');
+  const caller = { actor: { id: me } };
   const list = sql`
     with partners as (
       select case when sender_id = ${me} then receiver_id else sender_id end as partner_id
         from messages where sender_id = ${me} or receiver_id = ${me}
       union
-      ${connectedPartnerIds(me)}
+      ${connectedPartnerIds(caller)}
     )
     select u.id as user_id, u.first_name, u.last_name, u.user_type,
            coalesce(sp.company_name, ip.firm_name) as organization,
@@ -178,7 +179,7 @@ function prepareConversationList(db: AppDatabase) {
            pair.match_id, pair.match_status, pair.connection_ended_by
       from partners p
       join users u on u.id = p.partner_id
-      left join ${pairMatchesOfActor(me)} pair on pair.partner_id = u.id
+      left join ${pairMatchesOfActor(caller)} pair on pair.partner_id = u.id
       left join startup_profiles sp on sp.user_id = u.id
       left join investor_profiles ip on ip.user_id = u.id
       left join lateral (
@@ -187,7 +188,7 @@ function prepareConversationList(db: AppDatabase) {
          order by m.sent_at desc, m.id desc limit 1
       ) last_message on true
      -- Someone the caller blocked leaves their list; the history stays for the other side.
-     where p.partner_id not in ${blockedByActorIds(me)}
+     where p.partner_id not in ${blockedByActorIds(caller)}
      order by last_message.sent_at desc nulls last, u.first_name, u.id`;
   // The statement sits in FROM so Drizzle can prepare it; its columns are read as they come.
   const column = <T>(name: string) => sql<T>`conversation.${sql.identifier(name)}`;

@@ -207,7 +207,7 @@ export async function listUpcomingMilestones(ctx: ServiceContext, options: { lim
     .where(
       and(
         or(eq(milestones.startupId, actor.id), eq(milestones.investorId, actor.id)),
-        inArray(partnerColumn, connectedPartnerIds(actor.id)),
+        inArray(partnerColumn, connectedPartnerIds(ctx)),
         ne(milestones.status, 'completed'),
       ),
     )

@@ -106,7 +106,7 @@ export async function listPortfolioCandidates(ctx: ServiceContext) {
     .from(startupProfiles)
     .where(
       and(
-        inArray(startupProfiles.userId, connectedPartnerIds(ctx.actor.id)),
+        inArray(startupProfiles.userId, connectedPartnerIds(ctx)),
         notExists(
           db
             .select({ id: portfolioCompanies.id })

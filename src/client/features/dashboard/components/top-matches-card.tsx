@@ -1,7 +1,7 @@
-// The dashboard's top 3 matches by score, each with its counterpart, the strongest reason for
+// The dashboard's top 3 matches by score (asked of the server 3 at a time), each with its counterpart, the strongest reason for
 // the score, and a View Profile link (/investor/{id} for startups, /startup/{id} for investors).
 // Empty: 'No matches found'. Kept live: the other party's decisions refetch it.
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { Handshake } from 'lucide-react';
 import type { UserType } from '@shared/enums';
@@ -11,22 +11,29 @@ import { Button, LinkButton } from '@/components/ui/button';
 import { ListSkeleton } from '@/components/ui/skeleton';
 import { paths } from '@/app/paths';
 import { cn } from '@/lib/utils';
-import { investorMatchesQuery, startupMatchesQuery } from '@/features/matching/api';
+import { investorMatchesQuery, startupMatchesQuery, useLoadPagesUntil } from '@/features/matching/api';
+import { topByScore } from '@/features/matching/match-pages';
 import { ScoreBadge } from '@/features/matching/components/score-badge';
 import { STATUS_LABELS, fromInvestorSide, fromStartupSide, type MatchView } from '@/features/matching/match-view';
 
 export const TOP_MATCH_COUNT = 3;
 
-/** The first three by score; the list already comes best first, this keeps it so regardless. */
-function topByScore<T extends { score: number }>(matches: readonly T[]): T[] {
-  return [...matches].sort((a, b) => b.score - a.score).slice(0, TOP_MATCH_COUNT);
-}
-
-function useTopMatches(userType: UserType): { rows: MatchView[] | undefined; query: UseQueryResult<unknown, Error> } {
-  const startup = useQuery({ ...startupMatchesQuery, enabled: userType === 'startup' });
-  const investor = useQuery({ ...investorMatchesQuery, enabled: userType === 'investor' });
-  if (userType === 'startup') return { rows: startup.data && topByScore(startup.data).map(fromStartupSide), query: startup };
-  return { rows: investor.data && topByScore(investor.data).map(fromInvestorSide), query: investor };
+/**
+ * The three best by score, asking the server for three at a time. The list puts connection
+ * requests first, so when those fill the first page, the next is loaded until three others are in
+ * (topByScore): only then is the top 3 certain. Usually that is the first request.
+ */
+function useTopMatches(userType: UserType) {
+  const startup = useInfiniteQuery({ ...startupMatchesQuery({ limit: TOP_MATCH_COUNT }), enabled: userType === 'startup' });
+  const investor = useInfiniteQuery({ ...investorMatchesQuery({ limit: TOP_MATCH_COUNT }), enabled: userType === 'investor' });
+  const rows: MatchView[] | null =
+    userType === 'startup'
+      ? (topByScore(startup.data, TOP_MATCH_COUNT)?.map(fromStartupSide) ?? null)
+      : (topByScore(investor.data, TOP_MATCH_COUNT)?.map(fromInvestorSide) ?? null);
+  const query = userType === 'startup' ? startup : investor;
+  useLoadPagesUntil(query, rows !== null);
+  // Still loading while more pages are needed to know the top 3.
+  return { rows: rows ?? undefined, query: { ...query, isPending: query.isPending || (rows === null && !query.isError) } };
 }
 
 /** One line under the name: where they are and what they do, in the card's words. */

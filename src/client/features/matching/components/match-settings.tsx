@@ -1,8 +1,10 @@
 // "Match settings": search, the score slider (0–100, step 1, page-step 10,
 // default 0), the status filter, and on the investor side the industry filter (first 8 only).
+// The server applies them (issue #16); the screen sends the search and score once input pauses.
 // The status filter and the tabs are one setting shown twice, so they can never disagree.
 import { useId } from 'react';
 import { Search, X } from 'lucide-react';
+import { MATCH_SEARCH_MAX } from '@shared/contracts/matches';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -63,7 +65,7 @@ export function MatchSettings({
               onChange={(event) => set({ search: event.target.value })}
               placeholder={searchPlaceholder}
               className="pl-9"
-              maxLength={100}
+              maxLength={MATCH_SEARCH_MAX}
             />
           </div>
         </div>

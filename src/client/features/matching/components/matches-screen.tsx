@@ -1,9 +1,11 @@
 // The match list screen both roles share (/startup/investor-matches and /investor/startups):
-// the generate control, match settings, status tabs with counts, and the cards, with
-// loading, empty and error states. The routes only say which side they are and how it reads.
+// the generate control, match settings, status tabs with the server's counts, and the cards page
+// by page (issue #16), with loading, updating, empty and error states. The settings go to the
+// server, so a page of 20 is the right 20; the routes only say which side they are and how it reads.
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, type UseInfiniteQueryOptions } from '@tanstack/react-query';
 import { Handshake, LoaderCircle, SearchX, Sparkles, UserRoundPen } from 'lucide-react';
+import type { MatchCounts } from '@shared/contracts/matches';
 import type { MatchDecision, UserType } from '@shared/enums';
 import { paths } from '@/app/paths';
 import { Button, LinkButton } from '@/components/ui/button';
@@ -14,20 +16,16 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api';
 import { useTabParam } from '@/lib/use-tab-param';
-import { useGenerateMatches } from '../api';
-import {
-  DEFAULT_FILTERS,
-  STATUS_FILTERS,
-  applyFilters,
-  countByStatus,
-  hasActiveFilters,
-  withStatus,
-  type MatchFilters,
-  type MatchView,
-  type StatusFilter,
-} from '../match-view';
+import { useGenerateMatches, type matchKeys } from '../api';
+import { countsOf, matchListRequest, matchesInPages, type MatchListRequest, type MatchPage, type MatchPages } from '../match-pages';
+import { DEFAULT_FILTERS, STATUS_FILTERS, hasActiveFilters, type MatchFilters, type MatchView, type StatusFilter } from '../match-view';
 import { MatchCard } from './match-card';
 import { MatchSettings } from './match-settings';
+
+/** One side's list for one request: startupMatchesQuery or investorMatchesQuery. */
+export type MatchListQuery<T> = (
+  request: MatchListRequest,
+) => UseInfiniteQueryOptions<MatchPage<T>, Error, MatchPages<T>, ReturnType<typeof matchKeys.filtered>, string | null>;
 
 export interface MatchesScreenProps<T> {
   viewer: UserType;
@@ -38,8 +36,8 @@ export interface MatchesScreenProps<T> {
   searchPlaceholder: string;
   /** The investor screen filters by industry; the startup screen does not. */
   showIndustryFilter: boolean;
-  /** The side's match list query (useQuery with the side's queryOptions). */
-  list: UseQueryResult<T[], Error>;
+  /** The side's paged list (its infinite query's options for a request). */
+  listQuery: MatchListQuery<T>;
   /** Must be stable (a module-level function): the list is re-derived when it changes. */
   toView: (match: T) => MatchView;
   /** The other side, for sentences: "investor" or "startup". */
@@ -50,12 +48,20 @@ export interface MatchesScreenProps<T> {
 
 const TAB_LABELS: Record<Exclude<StatusFilter, 'all'>, string> = { pending: 'Pending', accepted: 'Accepted', rejected: 'Rejected' };
 
+/** Typing a search or sliding the score asks the server once the hand rests, not on every key. */
+export const SETTINGS_DEBOUNCE_MS = 250;
+
+/** How far below the screen the end of the list may be when the next page starts loading. */
+const PREFETCH_MARGIN = '0px 0px 600px 0px';
+
 interface FocusRequest {
   matchId: number;
   position: number;
   /** The viewer's answer before the decision: focus waits until the list shows the new one. */
   from: MatchDecision;
 }
+
+const plural = (count: number) => (count === 1 ? 'match' : 'matches');
 
 export function MatchesScreen<T extends { id: number }>({
   viewer,
@@ -64,34 +70,33 @@ export function MatchesScreen<T extends { id: number }>({
   allTabLabel,
   searchPlaceholder,
   showIndustryFilter,
-  list,
+  listQuery,
   toView,
   counterpartNoun,
   renderCardFooter,
 }: MatchesScreenProps<T>) {
-  const { data, isPending, isError, error, refetch, isFetching } = list;
   const generate = useGenerateMatches();
   const [filters, setFilters] = useState<MatchFilters>(DEFAULT_FILTERS);
   // The status lives in the URL (?tab=pending), so a link or a reload opens the same tab.
   const [status, setStatus] = useTabParam(STATUS_FILTERS, 'all');
+  const request = useServerRequest(filters, status);
 
-  const views = useMemo(() => (data ?? []).map((match) => ({ view: toView(match), raw: match })), [data, toView]);
-  const filtered = useMemo(
-    () =>
-      applyFilters(
-        views.map((entry) => entry.view),
-        filters,
-      ),
-    [views, filters],
-  );
-  const counts = useMemo(() => countByStatus(filtered), [filtered]);
-  const shown = useMemo(() => withStatus(filtered, status), [filtered, status]);
-  const rawById = useMemo(() => new Map(views.map((entry) => [entry.view.id, entry.raw])), [views]);
+  // While a new request loads, the previous one's cards stay (marked as updating), so the list
+  // does not flash empty at every key press.
+  const list = useInfiniteQuery({ ...listQuery(request), placeholderData: keepPreviousData });
+  const { data, isPending, isError, error, refetch, isFetching, isPlaceholderData, isFetchNextPageError, isFetchingNextPage } = list;
+  const isUpdating = isPlaceholderData && isFetching;
+
+  const entries = useMemo(() => matchesInPages(data).map((match) => ({ view: toView(match), raw: match })), [data, toView]);
+  const shown = useMemo(() => entries.map((entry) => entry.view), [entries]);
+  const rawById = useMemo(() => new Map(entries.map((entry) => [entry.view.id, entry.raw])), [entries]);
+  const counts: MatchCounts = countsOf(data) ?? { total: shown.length, all: shown.length, pending: 0, accepted: 0, rejected: 0 };
 
   const { request: requestFocus, tabsRef } = useFocusAfterDecision(shown);
 
   const generateButton = <GenerateButton isPending={generate.isPending} onGenerate={() => generate.mutate()} />;
   const profileFirstMessage = generate.error instanceof ApiError && generate.error.status === 409 ? generate.error.message : null;
+  const isFiltered = hasActiveFilters(filters);
 
   return (
     <>
@@ -108,13 +113,16 @@ export function MatchesScreen<T extends { id: number }>({
         />
         {isPending ? (
           <MatchListSkeleton />
-        ) : isError ? (
+        ) : isError && !data ? (
           <ErrorState title="We couldn't load your matches" message={error.message} onRetry={() => void refetch()} isRetrying={isFetching} />
         ) : (
           <section aria-labelledby="match-results-title" className="grid gap-4">
             <h2 id="match-results-title" className="sr-only">
               Your matches
             </h2>
+            {isError && !isFetchNextPageError && !isFetchingNextPage && (
+              <ErrorState compact title="We couldn't refresh your matches" message={error?.message} onRetry={() => void refetch()} isRetrying={isFetching} />
+            )}
             <Tabs value={status} onValueChange={setStatus}>
               <TabsList ref={tabsRef} aria-label="Matches by status" className="grid h-auto w-full grid-cols-2 gap-1 sm:inline-flex sm:h-10 sm:w-auto">
                 {STATUS_FILTERS.map((value) => (
@@ -124,13 +132,22 @@ export function MatchesScreen<T extends { id: number }>({
                   </TabsTrigger>
                 ))}
               </TabsList>
-              <p role="status" className="mt-3 text-sm text-muted-foreground">
-                {views.length === 0 ? 'No matches yet.' : `Showing ${shown.length} of ${views.length} ${views.length === 1 ? 'match' : 'matches'}.`}
-              </p>
+              <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
+                <p role="status">{counts.total === 0 ? 'No matches yet.' : `Showing ${counts[status]} of ${counts.total} ${plural(counts.total)}.`}</p>
+                {/* Always in the page, so the polite announcement is heard when it fills in. */}
+                <p role="status" className="inline-flex items-center gap-1.5">
+                  {isUpdating && (
+                    <>
+                      <LoaderCircle aria-hidden className="size-4 animate-spin" />
+                      Updating…
+                    </>
+                  )}
+                </p>
+              </div>
               {STATUS_FILTERS.map((value) => (
                 <TabsContent key={value} value={value} className="mt-4">
                   {shown.length === 0 ? (
-                    views.length === 0 ? (
+                    counts.total === 0 ? (
                       <EmptyState
                         icon={Handshake}
                         title="No matches found"
@@ -142,12 +159,12 @@ export function MatchesScreen<T extends { id: number }>({
                         icon={SearchX}
                         title="No matches found"
                         description={
-                          hasActiveFilters(filters)
+                          isFiltered
                             ? 'No match fits these settings. Try a lower minimum score or a different search.'
                             : `You have no ${value === 'all' ? '' : `${TAB_LABELS[value].toLowerCase()} `}matches.`
                         }
                         action={
-                          hasActiveFilters(filters) ? (
+                          isFiltered ? (
                             <Button variant="outline" onClick={() => setFilters(DEFAULT_FILTERS)}>
                               Clear filters
                             </Button>
@@ -156,22 +173,29 @@ export function MatchesScreen<T extends { id: number }>({
                       />
                     )
                   ) : (
-                    <ol className="grid gap-4" aria-label={`${counterpartNoun === 'investor' ? 'Investor' : 'Startup'} matches, best first`}>
-                      {shown.map((match, position) => {
-                        const raw = rawById.get(match.id);
-                        return (
-                          <li key={match.id}>
-                            <MatchCard
-                              match={match}
-                              viewer={viewer}
-                              position={position}
-                              onDecided={(matchId, at, from) => requestFocus({ matchId, position: at, from })}
-                              footer={raw && renderCardFooter ? renderCardFooter(raw) : undefined}
-                            />
-                          </li>
-                        );
-                      })}
-                    </ol>
+                    <div className="grid gap-4">
+                      <ol
+                        className="grid gap-4"
+                        aria-label={`${counterpartNoun === 'investor' ? 'Investor' : 'Startup'} matches, best first`}
+                        aria-busy={isUpdating || undefined}
+                      >
+                        {shown.map((match, position) => {
+                          const raw = rawById.get(match.id);
+                          return (
+                            <li key={match.id}>
+                              <MatchCard
+                                match={match}
+                                viewer={viewer}
+                                position={position}
+                                onDecided={(matchId, at, from) => requestFocus({ matchId, position: at, from })}
+                                footer={raw && renderCardFooter ? renderCardFooter(raw) : undefined}
+                              />
+                            </li>
+                          );
+                        })}
+                      </ol>
+                      <NextPage list={list} shown={shown} total={counts[status]} />
+                    </div>
                   )}
                 </TabsContent>
               ))}
@@ -180,6 +204,95 @@ export function MatchesScreen<T extends { id: number }>({
         )}
       </div>
     </>
+  );
+}
+
+/**
+ * The settings as the server gets them: the search and the score wait until typing and sliding
+ * pause; the tab, the industry and clearing a setting apply at once.
+ */
+function useServerRequest(filters: MatchFilters, status: StatusFilter): MatchListRequest {
+  const debouncedSearch = useDebouncedValue(filters.search.trim(), SETTINGS_DEBOUNCE_MS);
+  const debouncedMinScore = useDebouncedValue(filters.minScore, SETTINGS_DEBOUNCE_MS);
+  const search = filters.search.trim() === '' ? '' : debouncedSearch;
+  const minScore = filters.minScore === DEFAULT_FILTERS.minScore ? DEFAULT_FILTERS.minScore : debouncedMinScore;
+  return useMemo(() => matchListRequest({ status, search, minScore, industry: filters.industry }), [status, search, minScore, filters.industry]);
+}
+
+function useDebouncedValue<V>(value: V, delayMs: number): V {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}
+
+interface NextPageQuery {
+  hasNextPage: boolean;
+  isFetching: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  isPlaceholderData: boolean;
+  error: Error | null;
+  fetchNextPage: () => Promise<{ isError: boolean }>;
+}
+
+/**
+ * The foot of the list: the next page loads as it scrolls into view, or from a real button
+ * (keyboard and screen readers), which shows progress and, if the page fails, the error with a
+ * retry. The button stays one element throughout, so focus never drops to the page; after a load
+ * it started, focus moves to the first new card, where reading goes on.
+ */
+function NextPage({ list, shown, total }: { list: NextPageQuery; shown: readonly MatchView[]; total: number }) {
+  const { hasNextPage, isFetching, isFetchingNextPage, isFetchNextPageError, isPlaceholderData, error, fetchNextPage } = list;
+  const footRef = useRef<HTMLDivElement>(null);
+  // The first new card's position, while a load the button started is on its way.
+  const focusFrom = useRef<number | null>(null);
+
+  // Not while another load runs (a next page would cancel a refetch), nor after a failure: the
+  // retry is the user's to ask for.
+  const canLoadMore = hasNextPage && !isFetching && !isFetchNextPageError && !isPlaceholderData;
+  useEffect(() => {
+    const foot = footRef.current;
+    if (!foot || !canLoadMore) return;
+    const observer = new IntersectionObserver((entries) => entries[0]?.isIntersecting && void fetchNextPage(), { rootMargin: PREFETCH_MARGIN });
+    observer.observe(foot);
+    return () => observer.disconnect();
+  }, [canLoadMore, fetchNextPage]);
+
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === null || shown.length <= from) return;
+    focusFrom.current = null;
+    document.getElementById(`match-card-${shown[from]!.id}`)?.focus();
+  }, [shown]);
+  useEffect(() => {
+    if (isFetchNextPageError) focusFrom.current = null;
+  }, [isFetchNextPageError]);
+
+  if (!hasNextPage) return null;
+  // Pressed while a page is already on its way (the foot scrolled into view first), the press
+  // still moves focus once that page is in.
+  const loadMore = () => {
+    focusFrom.current = shown.length;
+    if (!isFetchingNextPage) void fetchNextPage();
+  };
+  return (
+    <div ref={footRef} className="grid justify-items-center gap-3 pt-2">
+      {isFetchNextPageError && (
+        <p role="alert" className="max-w-md text-center text-sm text-destructive">
+          We couldn't load more matches. {error?.message}
+        </p>
+      )}
+      <Button variant="outline" onClick={loadMore} aria-disabled={isFetchingNextPage || undefined}>
+        {isFetchingNextPage && <LoaderCircle aria-hidden className="animate-spin" />}
+        {isFetchingNextPage ? 'Loading more matches…' : isFetchNextPageError ? 'Try loading more matches again' : 'Load more matches'}
+      </Button>
+      <p role="status" className="text-xs text-muted-foreground">
+        {`${shown.length} of ${total} ${plural(total)} loaded.`}
+      </p>
+    </div>
   );
 }
 
