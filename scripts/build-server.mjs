@@ -1,15 +1,17 @@
-// Bundles the server (src/server/main.ts) into dist/server/main.js. Dependencies stay external
-// (installed by npm ci); only our own TypeScript is compiled.
+// Bundles the server (src/server/main.ts) into dist/server/main.js, and the embedded database's
+// worker thread (src/server/db/embedded-worker.ts, ADR 0034) into dist/server/embedded-worker.js
+// beside it, where the server looks for it. Dependencies stay external (installed by npm ci); only
+// our own TypeScript is compiled.
 import path from 'node:path';
 import { build } from 'esbuild';
 
 // BUILD_DIR (default: the project root) lets two browser-suite runs on one machine build apart;
 // the server finds its client in the dist/ next to it.
-const outfile = path.join(process.env.BUILD_DIR ?? '.', 'dist/server/main.js');
+const outdir = path.join(process.env.BUILD_DIR ?? '.', 'dist/server');
 
 await build({
-  entryPoints: ['src/server/main.ts'],
-  outfile,
+  entryPoints: { main: 'src/server/main.ts', 'embedded-worker': 'src/server/db/embedded-worker.ts' },
+  outdir,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -18,4 +20,4 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-console.log(`Built ${outfile}`);
+console.log(`Built ${path.join(outdir, 'main.js')} and ${path.join(outdir, 'embedded-worker.js')}`);

@@ -41,6 +41,14 @@ function localUrl(host: string, port: number): string {
   return `http://${shownHost}:${port}`;
 }
 
+/**
+ * Set when a signal or fatal error starts the shutdown. A SIGTERM can arrive after listen but
+ * before the start steps after it (the job worker, the banner) are done: those then fail on the
+ * closed app and database, which is the shutdown working, not a failed start (closeWithGrace
+ * exits 0 once the shutdown is done).
+ */
+let isShuttingDown = false;
+
 async function main(): Promise<void> {
   const env = loadEnv();
   // Before the app's logger exists; errors are serialized so a failed query never prints its values.
@@ -55,6 +63,7 @@ async function main(): Promise<void> {
   if (!app.hasClientBuild) app.log.warn('No client build found in dist/client: run `npm run build` to serve the web app.');
 
   closeWithGrace({ delay: env.SHUTDOWN_TIMEOUT_MS, logger: { error: (message: string) => app.log.error(message) } }, async ({ err, signal }) => {
+    isShuttingDown = true;
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     // Stops accepting, ends event streams (preClose), waits for in-flight requests, then stops the
@@ -87,6 +96,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  if (isShuttingDown) return;
   // Configuration problems are the user's to fix: one clear line, no stack.
   if (error instanceof EnvError || error instanceof DataDirLockedError) {
     console.error(error.message);

@@ -1,9 +1,11 @@
 // The database driver factory: PostgreSQL through `pg` when DATABASE_URL is set, otherwise the
 // embedded PGlite (real Postgres in WASM) persisted under DATA_DIR. Both speak the same SQL and
-// share one migration history, so every feature is written once.
+// share one migration history, so every feature is written once. The embedded database runs in a
+// worker thread (embedded-worker.ts, ADR 0034) so that its queries do not block HTTP work; tests
+// may still wrap an in-process PGlite (wrapPglite), which behaves the same to the services.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -11,6 +13,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema';
 import { lockDataDir } from './data-dir-lock';
+import { EmbeddedWorkerClient } from './embedded-worker-driver';
 
 export type AppDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<AppDatabase['transaction']>[0]>[0];
@@ -28,8 +31,14 @@ export async function queryRows<Row>(db: DbExecutor, query: SQL): Promise<Row[]>
 export interface DatabaseHandle {
   kind: 'postgres' | 'pglite';
   db: AppDatabase;
-  /** The raw PGlite instance, when embedded (tests snapshot it; real-time uses its listen()). */
+  /** The raw PGlite instance, when embedded in this thread (tests snapshot it). */
   pglite?: PGlite;
+  /**
+   * LISTEN on the embedded database (the live event hub's fan-out): calls onPayload for each
+   * NOTIFY on channel until the returned function is called. PostgreSQL listens on its own
+   * connection instead (connectionString).
+   */
+  listen?: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
   /** The pg pool, when on PostgreSQL. */
   pool?: pg.Pool;
   /** The PostgreSQL URL, for connections that cannot come from the pool (LISTEN). */
@@ -40,6 +49,8 @@ export interface DatabaseHandle {
 interface Logger {
   error(obj: unknown, msg?: string): void;
 }
+
+const silentLogger: Logger = { error: () => {} };
 
 export function connectPostgres(databaseUrl: string, logger: Logger): DatabaseHandle {
   // A bounded wait for a connection: with the database down, requests fail fast with a 503
@@ -58,6 +69,7 @@ export function wrapPglite(pglite: PGlite, release: () => Promise<void> = async 
     kind: 'pglite',
     db,
     pglite,
+    listen: (channel, onPayload) => pglite.listen(channel, onPayload),
     async close() {
       await pglite.close();
       await release();
@@ -65,20 +77,38 @@ export function wrapPglite(pglite: PGlite, release: () => Promise<void> = async 
   };
 }
 
-/** Opens the embedded database under dataDir, holding the directory lock for the process lifetime. */
-export async function openEmbedded(dataDir: string): Promise<DatabaseHandle> {
+/**
+ * Opens the embedded database under dataDir in a worker thread, holding the directory lock (in
+ * this thread, with this process's pid) until close().
+ */
+export async function openEmbedded(dataDir: string, logger: Logger = silentLogger): Promise<DatabaseHandle> {
   const root = path.resolve(dataDir);
   mkdirSync(root, { recursive: true });
   const release = await lockDataDir(root);
+  let client: EmbeddedWorkerClient;
   try {
-    const pglite = await PGlite.create(path.join(root, 'pglite'));
-    return wrapPglite(pglite, release);
+    // A thread that dies (out of memory, a WebAssembly abort) fails every query from then on with
+    // a 503 and /readyz goes red; the error is logged once here.
+    client = await EmbeddedWorkerClient.start(path.join(root, 'pglite'), (error) => logger.error({ err: error }, 'the embedded database thread stopped'));
   } catch (error) {
     await release();
     throw error;
   }
+  const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as AppDatabase;
+  return {
+    kind: 'pglite',
+    db,
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        await release();
+      }
+    },
+  };
 }
 
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }, logger: Logger): Promise<DatabaseHandle> {
-  return options.databaseUrl ? connectPostgres(options.databaseUrl, logger) : openEmbedded(options.dataDir);
+  return options.databaseUrl ? connectPostgres(options.databaseUrl, logger) : openEmbedded(options.dataDir, logger);
 }

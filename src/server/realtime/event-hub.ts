@@ -150,7 +150,8 @@ export function createEventHub(database: DatabaseHandle, logger: Logger): EventH
     },
     async start() {
       if (database.kind === 'pglite') {
-        const unsubscribe = await database.pglite!.listen(EVENTS_CHANNEL, deliver);
+        // In this process, on the database's worker thread or an in-process PGlite (tests).
+        const unsubscribe = await database.listen!(EVENTS_CHANNEL, deliver);
         stopListening = unsubscribe;
         return;
       }
