@@ -2,7 +2,8 @@
 // Starts the built server (dist/, from `npm run build`) on a fresh embedded database with the demo
 // data, then runs Lighthouse (mobile defaults: simulated slow 4G and a 4× slower CPU) in the
 // system Chromium on /auth and on a founder's signed-in dashboard, a few times each, interleaved.
-// Prints the median scores and Web Vitals, the JavaScript /auth downloads (gzipped), and how long
+// Prints the median scores and Web Vitals, the JavaScript /auth downloads (gzipped: everything the
+// browser fetches to show the page and answer a sign-in attempt, toast included), and how long
 // the built server takes to answer its first request when it restarts on the existing database,
 // next to a bare Fastify process started the same way in the same run.
 // The machine is shared: the load average is printed with the figures, so they can be read in context.
@@ -12,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync, constants as zlibConstants } from 'node:zlib';
+import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { DEMO_PASSWORD, DEMO_STARTUPS } from '../src/server/demo/demo-data';
@@ -151,6 +153,36 @@ function gzippedSize(url: string): number {
   return gzipSync(readFileSync(file), { level: zlibConstants.Z_BEST_COMPRESSION }).length;
 }
 
+/**
+ * "First-load JS" of /auth, as docs/performance.md defines it: every script the browser fetches to
+ * show /auth and let someone sign in. A sign-in attempt with a wrong password (one per run, far
+ * below the login throttle) makes the form check its fields, call the API and show the failure
+ * toast, so whatever those fetch on first use is counted; the dashboard a successful sign-in goes
+ * on to is not part of it.
+ */
+async function scriptsToSignIn(username: string): Promise<string[]> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROME_FLAGS.filter((flag) => flag !== '--headless=new') });
+  try {
+    const page = await browser.newPage();
+    const scripts = new Set<string>();
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script' && request.url().startsWith(ORIGIN)) scripts.add(request.url());
+    });
+    await page.goto(`${ORIGIN}/auth`, { waitUntil: 'networkidle' });
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').fill('not-the-demo-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page
+      .getByRole('region', { name: /Notifications/ })
+      .getByText('Login failed', { exact: true })
+      .waitFor();
+    await page.waitForLoadState('networkidle');
+    return [...scripts];
+  } finally {
+    await browser.close();
+  }
+}
+
 /** The scripts index.html loads before anything renders: the entry and its modulepreloads. */
 function criticalScriptUrls(): string[] {
   const html = readFileSync(path.join(CLIENT_DIR, 'index.html'), 'utf8');
@@ -262,12 +294,14 @@ async function main(): Promise<void> {
     printPage(`/startup/dashboard (${founder})`, dashboardRuns);
 
     const authScripts = [...new Set(authRuns.flatMap((run) => run.scriptUrls))];
+    const signInScripts = await scriptsToSignIn(founder);
     const critical = criticalScriptUrls();
     const sum = (urls: string[]) => urls.reduce((total, url) => total + gzippedSize(url), 0);
     console.log(`\nJavaScript of /auth, gzipped (target ≤ 90 kB)`);
-    console.log(`  everything /auth fetched until the network was quiet: ${kB(sum(authScripts))} in ${authScripts.length} files`);
+    console.log(`  first-load JS: everything fetched to show /auth and answer a sign-in attempt: ${kB(sum(signInScripts))} in ${signInScripts.length} files`);
+    console.log(`  of which Lighthouse's load of /auth fetched (until the network was quiet): ${kB(sum(authScripts))} in ${authScripts.length} files`);
     console.log(`  of which before the first render (entry + modulepreloads in index.html): ${kB(sum(critical))} in ${critical.length} files`);
-    for (const url of authScripts.sort((a, b) => gzippedSize(b) - gzippedSize(a)))
+    for (const url of signInScripts.sort((a, b) => gzippedSize(b) - gzippedSize(a)))
       console.log(`    ${kB(gzippedSize(url)).padStart(9)}  ${new URL(url).pathname}`);
 
     signedOutChrome.kill();

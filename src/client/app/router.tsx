@@ -77,22 +77,32 @@ const APP_ROUTES: readonly AppRoute[] = [
   { path: ROUTES.investorPublicProfile, screen: InvestorPublicProfileScreen },
 ];
 
+/** Whether a route's path names this address: ROUTES holds fixed paths and two patterns. */
+const routeNames = (path: string | RegExp, location: string) => (typeof path === 'string' ? location.replace(/(.)\/$/, '$1') === path : path.test(location));
+
+/**
+ * Starts downloading the code an address shows: the sign-in screen, or the signed-in frame and
+ * the screen. main.tsx calls it before React's first render, as the session check starts, so both
+ * travel while the entry renders its spinner; the router calls it again on every navigation. If
+ * the guess is wrong (a signed-out visitor to a signed-in address), the browser has only cached a
+ * chunk early.
+ */
+export function preloadCodeFor(location: string): void {
+  if (routeNames(ROUTES.auth, location)) return AuthScreen.preload();
+  const appRoute = APP_ROUTES.find(({ path }) => routeNames(path, location));
+  if (!appRoute) return;
+  void loadAppLayout();
+  appRoute.screen.preload();
+}
+
 export function AppRouter() {
   const [location] = useLocation();
   const { parser } = useRouter();
   // Decided before the session guard so an unknown path shows the 404 page even when signed out.
-  const appRoute = APP_ROUTES.find(({ path }) => matchRoute(parser, path, location)[0]);
-  const isAppRoute = appRoute !== undefined;
-  const isAuthRoute = matchRoute(parser, ROUTES.auth, location)[0];
+  const isAppRoute = APP_ROUTES.some(({ path }) => matchRoute(parser, path, location)[0]);
   // The code this address shows downloads alongside the session check (GET /api/user), not after
-  // it: the guards below render only a spinner until the check answers. If the guess is wrong (a
-  // signed-out visitor to a signed-in address), the browser has only cached a chunk early.
-  useEffect(() => {
-    if (isAuthRoute) AuthScreen.preload();
-    if (!appRoute) return;
-    void loadAppLayout();
-    appRoute.screen.preload();
-  }, [isAuthRoute, appRoute]);
+  // it: the guards below render only a spinner until the check answers.
+  useEffect(() => preloadCodeFor(location), [location]);
   return (
     <Switch>
       <Route path={ROUTES.auth} component={AuthRoute} />

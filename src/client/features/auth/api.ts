@@ -6,11 +6,13 @@ import { createContext, useContext, useEffect } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
-import { getCurrentUser, login, logout, register, type LoginBody, type RegisterBody, type User } from '@shared/contracts/auth';
+// Types only from the contracts: their schemas would bring zod onto /auth (see ./endpoints).
+import type { LoginBody, RegisterBody, User } from '@shared/contracts/auth';
 import type { UserType } from '@shared/enums';
 import { paths } from '@/app/paths';
-import { ApiError, api, onSessionEnded } from '@/lib/api';
+import { ApiError, api, forgetKeptAnswers, onSessionEnded } from '@/lib/api';
 import { errorMessage, toast } from '@/lib/use-toast';
+import { authEndpoints } from './endpoints';
 import { authPathReturningTo, returnPathFromSearch } from './return-path';
 
 export const authKeys = {
@@ -22,7 +24,7 @@ export const currentUserQuery = queryOptions({
   queryKey: authKeys.currentUser(),
   queryFn: async ({ signal }): Promise<User | null> => {
     try {
-      return await api(getCurrentUser, { signal });
+      return await api(authEndpoints.getCurrentUser, { signal });
     } catch (error) {
       // 401 is the normal signed-out answer, not a failure; anything else (server down) is.
       if (error instanceof ApiError && error.status === 401) return null;
@@ -49,9 +51,9 @@ export function useLogin() {
   const destinationFor = useSignedInDestination();
   return useMutation({
     // A 401 here is the answer "wrong username or password", not a session that ended.
-    mutationFn: (body: LoginBody) => api(login, { body, expectsUnauthorized: true }),
+    mutationFn: (body: LoginBody) => api(authEndpoints.login, { body, expectsUnauthorized: true }),
     onSuccess: (user) => {
-      queryClient.setQueryData(currentUserQuery.queryKey, user);
+      rememberSignedInUser(queryClient, user);
       toast({ title: 'Login successful', description: `Welcome back, ${user.firstName}!` });
       navigate(destinationFor(user), { replace: true });
     },
@@ -64,9 +66,9 @@ export function useRegister() {
   const [, navigate] = useLocation();
   const destinationFor = useSignedInDestination();
   return useMutation({
-    mutationFn: (body: RegisterBody) => api(register, { body, expectsUnauthorized: true }),
+    mutationFn: (body: RegisterBody) => api(authEndpoints.register, { body, expectsUnauthorized: true }),
     onSuccess: (user) => {
-      queryClient.setQueryData(currentUserQuery.queryKey, user);
+      rememberSignedInUser(queryClient, user);
       toast({ title: 'Registration successful', description: `Welcome, ${user.firstName}!` });
       navigate(destinationFor(user), { replace: true });
     },
@@ -84,7 +86,7 @@ export function useLogout() {
   };
   return useMutation({
     // Its own 401 is handled below, with the usual "Logged out" notice.
-    mutationFn: () => api(logout, { expectsUnauthorized: true }),
+    mutationFn: () => api(authEndpoints.logout, { expectsUnauthorized: true }),
     onSuccess: finishSignOut,
     onError: (error) => {
       // A 401 means the session had already ended (expired elsewhere): the user is signed out.
@@ -94,6 +96,12 @@ export function useLogout() {
   });
 }
 
+/** Signed in (or registered) in this tab: a new account, so nothing kept for another one is reused. */
+function rememberSignedInUser(queryClient: QueryClient, user: User): void {
+  forgetKeptAnswers();
+  queryClient.setQueryData(currentUserQuery.queryKey, user);
+}
+
 /**
  * Signed out in this tab: signed-out first so the guards stop rendering private screens, then
  * every other cached answer dropped, so the next account on this browser never sees this one's.
@@ -101,6 +109,7 @@ export function useLogout() {
 function forgetSignedInUser(queryClient: QueryClient): void {
   queryClient.setQueryData(currentUserQuery.queryKey, null);
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
+  forgetKeptAnswers();
 }
 
 /** The history state /auth is opened with when the session ended under the user's feet. */

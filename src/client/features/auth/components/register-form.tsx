@@ -1,71 +1,50 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
-import { RegisterBody } from '@shared/contracts/auth';
-import { USER_TYPES } from '@shared/enums';
-import { Button, PendingLabel } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
-import { applyServerFieldErrors } from '@/lib/form-errors';
-import { USER_TYPE_LABELS, useRegister } from '../api';
+// The Register tab's form, fetched the first time the tab opens: react-hook-form and zod (about
+// 40 kB gzipped) are not part of the first load of /auth, which only needs to sign in (ADR 0035).
+// While it loads, a focusable placeholder holds the form's place in the tab order; if it has the
+// focus when the form arrives, the form's first field takes it, so a keyboard user who tabbed into
+// the tab panel straight away lands on "Account Type" as if the form had always been there.
+import { Suspense, lazy, useCallback, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { Spinner } from '@/components/ui/spinner';
 
-const FIELDS = ['userType', 'firstName', 'lastName', 'username', 'email', 'password', 'confirmPassword'] as const;
+const RegisterFormFields = lazy(async () => ({ default: (await import('./register-form-fields')).RegisterFormFields }));
 
 export function RegisterForm() {
-  const form = useForm<z.input<typeof RegisterBody>, unknown, z.output<typeof RegisterBody>>({
-    resolver: zodResolver(RegisterBody),
-    // userType starts unset so the placeholder option shows and 'Please select a user type' can appear.
-    defaultValues: { userType: undefined, firstName: '', lastName: '', username: '', email: '', password: '', confirmPassword: '' },
-  });
-  const registerMutation = useRegister();
-  const { errors } = form.formState;
-  const isPending = registerMutation.isPending;
-  const field = form.register;
-
-  const onSubmit = form.handleSubmit((values) => registerMutation.mutate(values, { onError: (error) => applyServerFieldErrors(error, form.setError, FIELDS) }));
-
+  const placeholderHadFocusRef = useRef(false);
+  const focusFirstFieldIfWanted = useCallback((form: HTMLElement) => {
+    if (!placeholderHadFocusRef.current) return;
+    placeholderHadFocusRef.current = false;
+    form.querySelector<HTMLElement>('input, select, textarea, button')?.focus();
+  }, []);
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Create account">
-      <fieldset disabled={isPending} className="grid gap-4">
-        <FormField id="register-user-type" label="Account Type" error={errors.userType?.message}>
-          {(control) => (
-            <Select {...control} defaultValue="" {...field('userType')}>
-              <option value="">Select account type</option>
-              {USER_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {USER_TYPE_LABELS[type]}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id="register-first-name" label="First Name" error={errors.firstName?.message}>
-            {(control) => <Input {...control} autoComplete="given-name" {...field('firstName')} />}
-          </FormField>
-          <FormField id="register-last-name" label="Last Name" error={errors.lastName?.message}>
-            {(control) => <Input {...control} autoComplete="family-name" {...field('lastName')} />}
-          </FormField>
+    <Suspense
+      fallback={
+        <div
+          tabIndex={0}
+          role="group"
+          aria-label="Create account"
+          aria-busy="true"
+          className="rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          // Detached while still in the document, so the focus can be read as the form replaces it.
+          ref={(placeholder) => () => {
+            placeholderHadFocusRef.current = document.activeElement === placeholder;
+          }}
+        >
+          <Spinner label="Loading the form" className="flex justify-center py-24" />
         </div>
-        <FormField id="register-username" label="Username" error={errors.username?.message}>
-          {(control) => <Input {...control} autoComplete="username" autoCapitalize="none" spellCheck={false} {...field('username')} />}
-        </FormField>
-        <FormField id="register-email" label="Email" error={errors.email?.message}>
-          {(control) => <Input {...control} type="email" autoComplete="email" spellCheck={false} {...field('email')} />}
-        </FormField>
-        <FormField id="register-password" label="Password" error={errors.password?.message}>
-          {(control) => <Input {...control} type="password" autoComplete="new-password" {...field('password')} />}
-        </FormField>
-        <FormField id="register-confirm-password" label="Confirm Password" error={errors.confirmPassword?.message}>
-          {(control) => <Input {...control} type="password" autoComplete="new-password" {...field('confirmPassword')} />}
-        </FormField>
-        <Button type="submit" size="lg" className="mt-2 w-full">
-          <PendingLabel isPending={isPending} pendingText="Creating Account...">
-            Create Account
-          </PendingLabel>
-        </Button>
-      </fieldset>
-    </form>
+      }
+    >
+      <OnArrival onArrival={focusFirstFieldIfWanted}>
+        <RegisterFormFields />
+      </OnArrival>
+    </Suspense>
   );
+}
+
+/** Calls `onArrival` with its content's element once the content has rendered (before paint). */
+function OnArrival({ onArrival, children }: { onArrival: (content: HTMLElement) => void; children: ReactNode }) {
+  const content = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (content.current) onArrival(content.current);
+  }, [onArrival]);
+  return <div ref={content}>{children}</div>;
 }
