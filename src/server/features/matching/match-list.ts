@@ -3,7 +3,7 @@
 // aggregate query. Only what a card shows is read: the explanation's summary is cut out of the
 // stored jsonb in the viewer's voice by the database, so the per-component detail (most of its
 // size) is never sent, parsed or mapped (GET /api/matches/:id has it).
-import { and, asc, count, desc, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
 import {
   MATCH_PAGE_SIZE,
   type InvestorMatchPage,
@@ -139,54 +139,87 @@ function afterCursor(viewer: UserType): SQL {
 // Every match column but the stored explanation, which is read as its summary instead.
 const { breakdown: _storedExplanation, ...listedMatchColumns } = getTableColumns(matches);
 
-/** The tabs' counts under the settings, and every match the viewer has, in one pass. */
-function prepareCounts(db: AppDatabase, viewer: UserType) {
+/**
+ * The tabs' counts under the settings, and every match the viewer has, as one json value: an
+ * uncorrelated subquery, so PostgreSQL computes it once however many rows carry it. Its tables are
+ * the outer query's, and SQL binds their columns to the innermost FROM: these.
+ */
+function countsSubquery(viewer: UserType): SQL<MatchCounts> {
   const settings = settingsFilter(viewer);
-  const byStatus = (status: string) => sql<number>`count(*) filter (where ${settings} and ${matches.status} = ${status})`.mapWith(Number);
-  const base = db
-    .select({
-      total: count(),
-      all: sql<number>`count(*) filter (where ${settings})`.mapWith(Number),
-      pending: byStatus('pending'),
-      accepted: byStatus('accepted'),
-      rejected: byStatus('rejected'),
-    })
-    .from(matches);
-  const joined =
-    viewer === 'startup' ? base.innerJoin(investorProfiles, COUNTERPARTS.startup.joinOn) : base.innerJoin(startupProfiles, COUNTERPARTS.investor.joinOn);
-  return joined.where(eq(ownSide(viewer), param('ownerId'))).prepare(`match_counts_${viewer}`);
+  const byStatus = (status: string) => sql`count(*) filter (where ${settings} and ${matches.status} = ${status})`;
+  const counterpart = viewer === 'startup' ? investorProfiles : startupProfiles;
+  return sql<MatchCounts>`(select json_build_object(
+      'total', count(*), 'all', count(*) filter (where ${settings}),
+      'pending', ${byStatus('pending')}, 'accepted', ${byStatus('accepted')}, 'rejected', ${byStatus('rejected')})
+    from ${matches} inner join ${counterpart} on ${COUNTERPARTS[viewer].joinOn}
+    where ${ownSide(viewer)} = ${param('ownerId')})`;
+}
+
+/** The counts alone: for a first page that came back empty, so no row carried them. */
+function prepareCounts(db: AppDatabase, viewer: UserType) {
+  return db
+    .select({ counts: countsSubquery(viewer) })
+    .from(sql`(select 1) as one`)
+    .prepare(`match_counts_${viewer}`);
 }
 
 const pageConditions = (viewer: UserType, variant: PageVariant) =>
   and(eq(ownSide(viewer), param('ownerId')), minScoreFilter, variant === 'narrowed' ? profileFilter(viewer) : undefined, tabFilter, afterCursor(viewer));
 
+/**
+ * A first page carries the tabs' counts on each row, so the page and its counts are one round trip;
+ * a later page (after a cursor) does not need them.
+ */
+type PagePosition = 'first' | 'later';
+const countsColumn = (viewer: UserType, position: PagePosition) => (position === 'first' ? countsSubquery(viewer) : sql<MatchCounts | null>`null::json`);
+
 /** One page of a startup's list, each match with the investor's whole profile row (for its card). */
-function prepareStartupPage(db: AppDatabase, variant: PageVariant) {
+function prepareStartupPage(db: AppDatabase, variant: PageVariant, position: PagePosition) {
   return db
-    .select({ match: listedMatchColumns, summary: summaryColumn('startup'), rank: requestRank('startup'), investor: investorProfiles })
+    .select({
+      match: listedMatchColumns,
+      summary: summaryColumn('startup'),
+      rank: requestRank('startup'),
+      counts: countsColumn('startup', position),
+      investor: investorProfiles,
+    })
     .from(matches)
     .innerJoin(investorProfiles, COUNTERPARTS.startup.joinOn)
     .where(pageConditions('startup', variant))
     .orderBy(...listOrder('startup'))
     .limit(param('limit'))
-    .prepare(`match_page_startup_${variant}`);
+    .prepare(`match_page_startup_${variant}_${position}`);
 }
 
-function prepareInvestorPage(db: AppDatabase, variant: PageVariant) {
+function prepareInvestorPage(db: AppDatabase, variant: PageVariant, position: PagePosition) {
   return db
-    .select({ match: listedMatchColumns, summary: summaryColumn('investor'), rank: requestRank('investor'), startup: startupProfiles })
+    .select({
+      match: listedMatchColumns,
+      summary: summaryColumn('investor'),
+      rank: requestRank('investor'),
+      counts: countsColumn('investor', position),
+      startup: startupProfiles,
+    })
     .from(matches)
     .innerJoin(startupProfiles, COUNTERPARTS.investor.joinOn)
     .where(pageConditions('investor', variant))
     .orderBy(...listOrder('investor'))
     .limit(param('limit'))
-    .prepare(`match_page_investor_${variant}`);
+    .prepare(`match_page_investor_${variant}_${position}`);
+}
+
+/** Each page statement by whether it is narrowed by the profile and whether it is a first page. */
+function pageStatements<Statement>(prepare: (variant: PageVariant, position: PagePosition) => Statement) {
+  return {
+    plain: { first: prepare('plain', 'first'), later: prepare('plain', 'later') },
+    narrowed: { first: prepare('narrowed', 'first'), later: prepare('narrowed', 'later') },
+  };
 }
 
 function prepareStatements(db: AppDatabase) {
   return {
-    startupPage: { plain: prepareStartupPage(db, 'plain'), narrowed: prepareStartupPage(db, 'narrowed') },
-    investorPage: { plain: prepareInvestorPage(db, 'plain'), narrowed: prepareInvestorPage(db, 'narrowed') },
+    startupPage: pageStatements((variant, position) => prepareStartupPage(db, variant, position)),
+    investorPage: pageStatements((variant, position) => prepareInvestorPage(db, variant, position)),
     counts: { startup: prepareCounts(db, 'startup'), investor: prepareCounts(db, 'investor') },
   };
 }
@@ -204,6 +237,8 @@ function statementsFor(db: DbExecutor): ReturnType<typeof prepareStatements> {
   return prepared;
 }
 
+const positionOf = (query: ListMatchesQuery): PagePosition => (query.cursor === undefined ? 'first' : 'later');
+
 /** The placeholders of a page: the owner, the settings, the tab, the cursor, and one row more than the page to know if another follows. */
 function pageParams(actor: Actor, query: ListMatchesQuery, limit: number) {
   const cursor = query.cursor === undefined ? null : decodeMatchCursor(query.cursor);
@@ -218,11 +253,13 @@ function pageParams(actor: Actor, query: ListMatchesQuery, limit: number) {
   };
 }
 
-/** The first page's counts (null on later pages), read alongside the page. */
-async function countsFor(ctx: ServiceContext, query: ListMatchesQuery): Promise<MatchCounts | null> {
-  if (query.cursor !== undefined) return null;
+/** The first page's counts (null on later pages): carried by its rows, or read alone when it has none. */
+async function countsOf(ctx: ServiceContext, query: ListMatchesQuery, rows: Array<{ counts: MatchCounts | null }>): Promise<MatchCounts | null> {
+  if (positionOf(query) === 'later') return null;
+  const carried = rows[0]?.counts;
+  if (carried) return carried;
   const [row] = await statementsFor(ctx.db).counts[ctx.actor.userType].execute({ ownerId: ctx.actor.id, ...settingsParams(query) });
-  return row ?? { total: 0, all: 0, pending: 0, accepted: 0, rejected: 0 };
+  return row?.counts ?? { total: 0, all: 0, pending: 0, accepted: 0, rejected: 0 };
 }
 
 /** Splits the rows read (one more than the page) into the page and the next page's cursor. */
@@ -236,29 +273,23 @@ function paginate<Row extends { rank: number; match: { score: number; id: number
 /** A startup's matches, a page at a time, each with the investor's public card. */
 export async function listStartupMatchPage(ctx: ServiceContext, query: ListMatchesQuery): Promise<StartupMatchPage> {
   const limit = query.limit ?? MATCH_PAGE_SIZE;
-  const [rows, counts] = await Promise.all([
-    statementsFor(ctx.db).startupPage[variantOf(query)].execute(pageParams(ctx.actor, query, limit)),
-    countsFor(ctx, query),
-  ]);
+  const rows = await statementsFor(ctx.db).startupPage[variantOf(query)][positionOf(query)].execute(pageParams(ctx.actor, query, limit));
   const { page, nextCursor } = paginate(rows, limit);
   return {
     items: page.map((row) => ({ ...matchFieldsWithSummary(row.match, row.summary, 'startup'), investor: toInvestorCard(row.investor) })),
     nextCursor,
-    counts,
+    counts: await countsOf(ctx, query, rows),
   };
 }
 
 /** An investor's matches, a page at a time, each with the startup's public card. */
 export async function listInvestorMatchPage(ctx: ServiceContext, query: ListMatchesQuery): Promise<InvestorMatchPage> {
   const limit = query.limit ?? MATCH_PAGE_SIZE;
-  const [rows, counts] = await Promise.all([
-    statementsFor(ctx.db).investorPage[variantOf(query)].execute(pageParams(ctx.actor, query, limit)),
-    countsFor(ctx, query),
-  ]);
+  const rows = await statementsFor(ctx.db).investorPage[variantOf(query)][positionOf(query)].execute(pageParams(ctx.actor, query, limit));
   const { page, nextCursor } = paginate(rows, limit);
   return {
     items: page.map((row) => ({ ...matchFieldsWithSummary(row.match, row.summary, 'investor'), startup: toStartupCard(row.startup) })),
     nextCursor,
-    counts,
+    counts: await countsOf(ctx, query, rows),
   };
 }
