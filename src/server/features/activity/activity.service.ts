@@ -7,7 +7,8 @@ import type { ActivityPage, ActivityTarget } from '../../../shared/contracts/act
 import { ACTIVITY_PAGE_SIZE } from '../../../shared/contracts/activity';
 import type { ActivityType, UserType } from '../../../shared/enums';
 import { activities } from '../../db/schema';
-import type { AppDatabase, DbExecutor } from '../../db/client';
+import type { AppDatabase } from '../../db/client';
+import { preparedOnce } from '../../db/prepared-once';
 import { decodeCursor, encodeCursor } from '../../db/keyset-cursor';
 import type { Actor } from '../../actor';
 import type { ServiceContext } from '../../service-context';
@@ -87,18 +88,7 @@ function prepareFeedPages(db: AppDatabase) {
   };
 }
 
-// Built once per database handle; PostgreSQL parses and plans each once per connection.
-const feedStatements = new WeakMap<AppDatabase, ReturnType<typeof prepareFeedPages>>();
-
-function feedStatementsFor(db: DbExecutor): ReturnType<typeof prepareFeedPages> {
-  const root = db as AppDatabase;
-  let statements = feedStatements.get(root);
-  if (!statements) {
-    statements = prepareFeedPages(root);
-    feedStatements.set(root, statements);
-  }
-  return statements;
-}
+const feedStatementsFor = preparedOnce(prepareFeedPages);
 
 /** The actor's own activities, newest first. */
 export async function listActivities(ctx: ServiceContext, query: { cursor?: string; limit?: number }): Promise<ActivityPage> {

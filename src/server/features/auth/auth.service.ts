@@ -4,6 +4,7 @@ import type { Actor } from '../../actor';
 import type { RegisterBody, LoginBody, User } from '../../../shared/contracts/auth';
 import { AppError, conflict, invalid, unauthenticated } from '../../app-error';
 import type { AppDatabase, DbExecutor } from '../../db/client';
+import { preparedOnce } from '../../db/prepared-once';
 import { users } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../service-context';
 import { recordActivity } from '../activity';
@@ -184,24 +185,18 @@ export async function logoutSession(ctx: ServiceContext, input: FromAddress): Pr
   await recordSecurityEvent(ctx, { eventType: 'logout', userId: actor.id, ip: input.ip });
 }
 
-// GET /api/user is the most frequent call there is: its statement is built once per database
-// handle, and PostgreSQL parses and plans it once per connection (issue #16).
-const currentUserStatements = new WeakMap<AppDatabase, ReturnType<typeof prepareCurrentUser>>();
-const prepareCurrentUser = (db: AppDatabase) =>
+// GET /api/user is the most frequent call there is: a prepared statement (issue #16).
+const currentUserStatement = preparedOnce((db: AppDatabase) =>
   db
     .select()
     .from(users)
     .where(eq(users.id, sql.placeholder('userId')))
-    .prepare('auth_current_user');
+    .prepare('auth_current_user'),
+);
 
 /** The signed-in user's own account. */
 export async function getCurrentUser(ctx: ServiceContext): Promise<User> {
-  let statement = currentUserStatements.get(ctx.db);
-  if (!statement) {
-    statement = prepareCurrentUser(ctx.db);
-    currentUserStatements.set(ctx.db, statement);
-  }
-  const [row] = await statement.execute({ userId: ctx.actor.id });
+  const [row] = await currentUserStatement(ctx.db).execute({ userId: ctx.actor.id });
   if (!row) throw unauthenticated();
   return toPublicUser(row);
 }

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { DashboardStats } from '../../../shared/contracts/dashboard';
 import type { UserType } from '../../../shared/enums';
 import type { AppDatabase } from '../../db/client';
+import { preparedOnce } from '../../db/prepared-once';
 import { documentAccess, documents, matches, messages, portfolioCompanies } from '../../db/schema';
 import type { ServiceContext } from '../../service-context';
 
@@ -63,26 +64,11 @@ function prepareStats(db: AppDatabase, role: UserType) {
     .prepare(`dashboard_stats_${role}`);
 }
 
-// Built once per database handle and role; PostgreSQL parses and plans each once per connection.
-const statements = new WeakMap<AppDatabase, Map<UserType, ReturnType<typeof prepareStats>>>();
-
-function statsStatement(db: AppDatabase, role: UserType): ReturnType<typeof prepareStats> {
-  let byRole = statements.get(db);
-  if (!byRole) {
-    byRole = new Map();
-    statements.set(db, byRole);
-  }
-  let statement = byRole.get(role);
-  if (!statement) {
-    statement = prepareStats(db, role);
-    byRole.set(role, statement);
-  }
-  return statement;
-}
+const statsStatements = preparedOnce((db) => ({ startup: prepareStats(db, 'startup'), investor: prepareStats(db, 'investor') }));
 
 export async function getDashboardStats(ctx: ServiceContext): Promise<DashboardStats> {
   const { actor } = ctx;
-  const [row] = await statsStatement(ctx.db, actor.userType).execute({ actorId: actor.id, now: ctx.clock().toISOString() });
+  const [row] = await statsStatements(ctx.db)[actor.userType].execute({ actorId: actor.id, now: ctx.clock().toISOString() });
   const averageMatchScore = row?.mean === null || row?.mean === undefined ? 0 : Math.round(Number(row.mean));
   const counts = { pending: Number(row?.pending ?? 0), requests: Number(row?.requests ?? 0), conversations: Number(row?.conversations ?? 0) };
   const roleValue = Number(row?.roleCount ?? 0);

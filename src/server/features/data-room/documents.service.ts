@@ -9,7 +9,8 @@ import type { DocumentSummary } from '../../../shared/contracts/documents';
 import { UploadDocumentFields } from '../../../shared/contracts/documents';
 import { invalid, notFound, validationError } from '../../app-error';
 import { documentAccess, documents, documentViews, startupProfiles, users } from '../../db/schema';
-import type { AppDatabase, DbExecutor } from '../../db/client';
+import type { AppDatabase } from '../../db/client';
+import { preparedOnce } from '../../db/prepared-once';
 import { inTransaction, type ServiceContext } from '../../service-context';
 import { BlobNotFoundError, type ByteRange } from '../../storage/blob-store';
 import { recordActivity } from '../activity';
@@ -106,18 +107,7 @@ function prepareOwnDocuments(db: AppDatabase) {
     .prepare('own_documents');
 }
 
-// Built once per database handle; PostgreSQL parses and plans it once per connection.
-const ownDocumentsStatements = new WeakMap<AppDatabase, ReturnType<typeof prepareOwnDocuments>>();
-
-function ownDocumentsStatement(db: DbExecutor): ReturnType<typeof prepareOwnDocuments> {
-  const root = db as AppDatabase;
-  let statement = ownDocumentsStatements.get(root);
-  if (!statement) {
-    statement = prepareOwnDocuments(root);
-    ownDocumentsStatements.set(root, statement);
-  }
-  return statement;
-}
+const ownDocumentsStatement = preparedOnce(prepareOwnDocuments);
 
 /** A startup's own documents with their live share counts, or the documents shared with an investor. */
 export async function listDocuments(ctx: ServiceContext): Promise<DocumentSummary[]> {

@@ -14,7 +14,8 @@ import {
 } from '../../../shared/contracts/matches';
 import type { UserType } from '../../../shared/enums';
 import type { Actor } from '../../actor';
-import type { AppDatabase, DbExecutor } from '../../db/client';
+import type { AppDatabase } from '../../db/client';
+import { preparedOnce } from '../../db/prepared-once';
 import { invalid } from '../../app-error';
 import { INVALID_CURSOR_MESSAGE } from '../../db/keyset-cursor';
 import { investorProfiles, matches, startupProfiles } from '../../db/schema';
@@ -224,18 +225,8 @@ function prepareStatements(db: AppDatabase) {
   };
 }
 
-// Built once per database handle (lists never run inside a transaction).
-const statements = new WeakMap<AppDatabase, ReturnType<typeof prepareStatements>>();
-
-function statementsFor(db: DbExecutor): ReturnType<typeof prepareStatements> {
-  const root = db as AppDatabase;
-  let prepared = statements.get(root);
-  if (!prepared) {
-    prepared = prepareStatements(root);
-    statements.set(root, prepared);
-  }
-  return prepared;
-}
+// Lists never run inside a transaction.
+const statementsFor = preparedOnce(prepareStatements);
 
 const positionOf = (query: ListMatchesQuery): PagePosition => (query.cursor === undefined ? 'first' : 'later');
 

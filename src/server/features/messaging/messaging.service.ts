@@ -5,7 +5,8 @@ import { and, count, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { ConversationSummary, Message, MessagePage, SendMessageBody } from '../../../shared/contracts/messages';
 import { MESSAGE_PAGE_SIZE } from '../../../shared/contracts/messages';
 import { forbidden, invalid, notFound } from '../../app-error';
-import { queryRows, type AppDatabase, type DbExecutor } from '../../db/client';
+import { queryRows, type AppDatabase } from '../../db/client';
+import { preparedOnce } from '../../db/prepared-once';
 import { decodeCursor, encodeCursor } from '../../db/keyset-cursor';
 import { messages, users } from '../../db/schema';
 import type { Actor } from '../../actor';
@@ -212,18 +213,7 @@ function prepareConversationList(db: AppDatabase) {
     .prepare('conversation_list');
 }
 
-// Built once per database handle; PostgreSQL parses and plans it once per connection.
-const conversationListStatements = new WeakMap<AppDatabase, ReturnType<typeof prepareConversationList>>();
-
-function conversationListStatement(db: DbExecutor): ReturnType<typeof prepareConversationList> {
-  const root = db as AppDatabase;
-  let statement = conversationListStatements.get(root);
-  if (!statement) {
-    statement = prepareConversationList(root);
-    conversationListStatements.set(root, statement);
-  }
-  return statement;
-}
+const conversationListStatement = preparedOnce(prepareConversationList);
 
 /** Distinct partners the actor has at least one message with, in either direction. */
 export async function countActiveConversations(ctx: ServiceContext): Promise<number> {
