@@ -41,27 +41,31 @@ export const matchKeys = {
 /** Later pages follow the server's cursor; a null cursor is the last page. */
 const nextCursorOf = (page: { nextCursor: string | null }) => page.nextCursor;
 
-/** The startup's investor matches for one request (defaults: every status, no filters, 20 a page). */
-export const startupMatchesQuery = (params: Partial<MatchListRequest> = {}) => {
-  const request = matchListRequest(params);
-  return infiniteQueryOptions({
-    queryKey: matchKeys.filtered('startup', request),
-    queryFn: ({ pageParam, signal }): Promise<StartupMatchPage> => api(listStartupMatches, { query: toListQuery(request, pageParam), signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: nextCursorOf,
-  });
-};
+const LIST_ENDPOINTS = { startup: listStartupMatches, investor: listInvestorMatches } as const;
+interface SidePage {
+  startup: StartupMatchPage;
+  investor: InvestorMatchPage;
+}
 
+/** A side's paged list for one request (defaults: every status, no filters, 20 a page), keyed under its role. */
+function sideMatchesQuery<Role extends UserType>(role: Role) {
+  return (params: Partial<MatchListRequest> = {}) => {
+    const request = matchListRequest(params);
+    const endpoint: (typeof LIST_ENDPOINTS)[UserType] = LIST_ENDPOINTS[role];
+    return infiniteQueryOptions({
+      queryKey: matchKeys.filtered(role, request),
+      // The role picks both the endpoint and the page type, so they always agree.
+      queryFn: ({ pageParam, signal }) => api(endpoint, { query: toListQuery(request, pageParam), signal }) as Promise<SidePage[Role]>,
+      initialPageParam: null as string | null,
+      getNextPageParam: nextCursorOf,
+    });
+  };
+}
+
+/** The startup's investor matches for one request. */
+export const startupMatchesQuery = sideMatchesQuery('startup');
 /** The investor's startup matches for one request. */
-export const investorMatchesQuery = (params: Partial<MatchListRequest> = {}) => {
-  const request = matchListRequest(params);
-  return infiniteQueryOptions({
-    queryKey: matchKeys.filtered('investor', request),
-    queryFn: ({ pageParam, signal }): Promise<InvestorMatchPage> => api(listInvestorMatches, { query: toListQuery(request, pageParam), signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: nextCursorOf,
-  });
-};
+export const investorMatchesQuery = sideMatchesQuery('investor');
 
 /** What useLoadPagesUntil reads of an infinite query. */
 interface PagedQuery {
