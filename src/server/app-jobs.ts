@@ -64,7 +64,13 @@ export interface JobContext extends SystemContext, MatchingContext<null>, Sessio
 }
 
 /** A hub that delivers nothing, for work that runs where no browser is listening (the demo seed, scripts). */
-export const SILENT_EVENTS: EventHub = { publish: async () => {}, subscribe: () => () => {}, start: async () => {}, stop: async () => {} };
+export const SILENT_EVENTS: EventHub = {
+  publish: async () => {},
+  subscribe: () => () => {},
+  observe: () => () => {},
+  start: async () => {},
+  stop: async () => {},
+};
 
 /** A service log over a logger that may not have `debug` (a script's console-like logger). */
 function serviceLog(log: JobLog): ServiceLog {

@@ -10,6 +10,7 @@ import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import type { AppDatabase, DatabaseHandle } from './db/client';
 import { createEventHub, type EventHub } from './realtime/event-hub';
+import { createAnswerCache, type AnswerCache, type AnswerTicket, type CachedAnswer } from './http/answer-cache';
 import type { Env } from './env';
 import type { Actor } from './actor';
 import type { AppContext } from './app-context';
@@ -51,6 +52,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: AppDatabase;
     events: EventHub;
+    /** Recent answers of the hot lists, per user (http/answer-cache.ts). */
+    answerCache: AnswerCache;
     /** Durable background work (re-scores, learning, sweeps): see jobs/job-queue.ts. */
     jobs: JobQueue;
     /** This instance's in-memory matching engine, synced from the database before each use. */
@@ -67,6 +70,10 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     actor: Actor | null;
+    /** Set when this GET's answer may be stored in the answer cache once written. */
+    answerTicket?: AnswerTicket;
+    /** Set when this GET is answered from the answer cache. */
+    cachedAnswer?: CachedAnswer;
   }
 }
 
@@ -148,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', options.database.db);
   const events = createEventHub(options.database, app.log);
   app.decorate('events', events);
+  app.decorate('answerCache', createAnswerCache({ clock: now, events }));
   app.addHook('onReady', () => events.start());
   const blobs = options.blobStore ?? createBlobStore(env);
   app.decorate('matchingEngines', createMatchingEngineStore());

@@ -33,7 +33,10 @@ describe('GET /api/activities', () => {
     const sameInstant = new Date();
     await suite.database.db.transaction(async (tx) => {
       for (let i = 0; i < 45; i++)
-        await recordActivity({ db: tx, clock: () => sameInstant }, { userId: user.id, activityType: 'viewed_profile', entityId: i, description: `Entry ${i}` });
+        await recordActivity(
+          { db: tx, clock: () => sameInstant, events: suite.app.events },
+          { userId: user.id, activityType: 'viewed_profile', entityId: i, description: `Entry ${i}` },
+        );
     });
 
     const seen: number[] = [];

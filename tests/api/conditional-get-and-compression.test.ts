@@ -4,7 +4,9 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../../src/server/db/schema';
+import { recordActivity } from '../../src/server/features/activity';
 import { buildStartupProfileBody } from '../factories';
+import { serviceContext } from '../support/service-context';
 import { multipartPayload } from '../support/multipart';
 import { TestClient, useTestSuite } from '../support/test-app';
 
@@ -123,7 +125,8 @@ describe('ETag and If-None-Match on GET answers', () => {
     const amongOthers = await client.request({ method: 'GET', url: '/api/activities', headers: { 'if-none-match': `"other", ${etag.slice(2)}` } });
     expect(amongOthers.statusCode).toBe(304);
 
-    await suite.database.db.insert(activities).values({ userId, activityType: 'profile_updated', description: 'One more change' });
+    // Through the app's one way of recording an entry, which announces it: the cached answer goes.
+    await recordActivity(serviceContext(suite.app), { userId, activityType: 'profile_updated', description: 'One more change' });
     const changed = await client.request({ method: 'GET', url: '/api/activities', headers: { 'if-none-match': etag } });
     expect(changed.statusCode).toBe(200);
     expect(changed.json().items[0].description).toBe('One more change');

@@ -7,35 +7,13 @@ import { MATCH_PAGE_SIZE, type InvestorMatchPage, type MatchStatusTab, type Star
 import { INVALID_CURSOR_MESSAGE } from '../../src/server/db/keyset-cursor';
 import { encodeMatchCursor } from '../../src/server/features/matching/match-list';
 import { buildStartupProfileBody } from '../factories';
-import { matchState, oneSidedAccept } from '../support/match-state';
+import { explanation, matchState, oneSidedAccept } from '../support/match-state';
 import { TestClient, useTestSuite } from '../support/test-app';
 
 const suite = useTestSuite();
 let ipCounter = 0;
 const newClient = () => new TestClient(suite.app, `198.18.40.${++ipCounter}`);
 let userCounter = 0;
-
-/** A stored explanation in the engine's form, each text worded for both sides. */
-const explanation = (tag: string) => ({
-  score: 70,
-  investorFit: 0.8,
-  startupFit: 0.6,
-  components: [
-    {
-      key: 'stage',
-      side: 'investor',
-      value: 1,
-      weight: 2,
-      contribution: 20,
-      reason: { startup: `${tag}: your stage fits`, investor: `${tag}: their stage fits` },
-    },
-  ],
-  topReasons: { startup: [`${tag}: your stage fits`], investor: [`${tag}: their stage fits`] },
-  biggestShortfall: { startup: `${tag}: you are early`, investor: `${tag}: they are early` },
-  unknowns: { startup: ['traction'], investor: ['check size'] },
-  gated: false,
-  gateReason: null,
-});
 
 /** Inserts a user straight into the table: pages need many counterparts, and registering each is slow. */
 async function insertUser(userType: 'startup' | 'investor'): Promise<number> {

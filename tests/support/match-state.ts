@@ -33,3 +33,25 @@ export async function connectPair(startup: TestClient, investor: TestClient, mat
     expect(response.statusCode, response.body).toBe(200);
   }
 }
+
+/** A stored explanation in the engine's form, each text worded for both sides. */
+export const explanation = (tag: string) => ({
+  score: 70,
+  investorFit: 0.8,
+  startupFit: 0.6,
+  components: [
+    {
+      key: 'stage',
+      side: 'investor',
+      value: 1,
+      weight: 2,
+      contribution: 20,
+      reason: { startup: `${tag}: your stage fits`, investor: `${tag}: their stage fits` },
+    },
+  ],
+  topReasons: { startup: [`${tag}: your stage fits`], investor: [`${tag}: their stage fits`] },
+  biggestShortfall: { startup: `${tag}: you are early`, investor: `${tag}: they are early` },
+  unknowns: { startup: ['traction'], investor: ['check size'] },
+  gated: false,
+  gateReason: null,
+});

@@ -13,6 +13,7 @@ function recordingHub(): EventHub & { announce(userId: number, event: HubEvent):
     publish: async () => {},
     start: async () => {},
     stop: async () => {},
+    observe: () => () => {},
     subscribe(userId, listener) {
       const forUser = listeners.get(userId) ?? new Set();
       forUser.add(listener);

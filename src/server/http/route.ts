@@ -11,7 +11,9 @@ import { rejectUnstorableText } from './input-guards';
 import type { Actor } from '../actor';
 import { contextFor, type AppContext } from '../app-context';
 import { recordSecurityEvent } from '../features/security';
-import { answerNotModified } from './conditional-get';
+import { negotiate } from '@fastify/accept-negotiator';
+import { encodedAnswer, type CachedAnswer } from './answer-cache';
+import { answerNotModified, isNamedByIfNoneMatch } from './conditional-get';
 import { planResponseWriter } from './response-serialization';
 
 /** Who may call an endpoint: anyone, any signed-in user, or one role. */
@@ -42,6 +44,55 @@ type Handler<E extends Endpoint, A extends Access> = (
  */
 const JSON_COMPRESSION: FastifyCompressRouteOptions['compress'] = { threshold: 1024, encodings: ['br', 'gzip'] };
 
+/** The encodings (and the size floor) of JSON_COMPRESSION, for answers sent from the answer cache. */
+const CACHED_ANSWER_ENCODINGS = ['br', 'gzip'];
+const COMPRESSION_THRESHOLD = 1024;
+
+export interface RouteOptions {
+  /**
+   * Keep this GET's answers per user in the instance's answer cache (http/answer-cache.ts). Only
+   * for reads whose every change is announced on the event hub to the users who see it.
+   */
+  cacheAnswers?: boolean;
+}
+
+/**
+ * Writes an answer the cache holds (or has just stored): its tag, a 304 when the client has it,
+ * else its bytes in the best encoding the client accepts, compressed once for every later client.
+ * The Content-Encoding set here tells the compression hook that follows to leave the bytes alone.
+ */
+function writeCachedAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): string | Buffer | null {
+  reply.header('ETag', answer.etag);
+  if (isNamedByIfNoneMatch(request.headers['if-none-match'], answer.etag)) {
+    reply.code(304);
+    reply.removeHeader('Content-Type');
+    return null;
+  }
+  reply.type('application/json; charset=utf-8');
+  if (answer.body.length < COMPRESSION_THRESHOLD) return answer.body;
+  reply.header('Vary', 'Accept-Encoding');
+  const encoding = negotiate(request.headers['accept-encoding'] ?? '', CACHED_ANSWER_ENCODINGS);
+  if (encoding !== 'br' && encoding !== 'gzip') return answer.body;
+  const bytes = encodedAnswer(answer, encoding);
+  reply.header('Content-Encoding', encoding);
+  reply.header('Content-Length', bytes.length);
+  return bytes;
+}
+
+/**
+ * The onSend hook of cached GET routes: an answer served from the cache is written as it is kept;
+ * a fresh one is stored (when its read may be) and written the same way; anything else (errors, a
+ * read overlapped by a change) is tagged as every GET is.
+ */
+async function sendThroughAnswerCache(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+  if (request.cachedAnswer) return writeCachedAnswer(request, reply, request.cachedAnswer);
+  if (request.answerTicket && reply.statusCode === 200 && typeof payload === 'string') {
+    const answer = request.server.answerCache.remember(request.answerTicket, payload);
+    if (answer) return writeCachedAnswer(request, reply, answer);
+  }
+  return answerNotModified(request, reply, payload);
+}
+
 function parsePart<T extends z.ZodType | undefined>(schema: T, value: unknown): unknown {
   if (!schema) return undefined;
   const result = schema.safeParse(value ?? {});
@@ -49,12 +100,20 @@ function parsePart<T extends z.ZodType | undefined>(schema: T, value: unknown): 
   return result.data;
 }
 
-export function defineRoute<E extends Endpoint, A extends Access>(app: FastifyInstance, endpoint: E, access: A, handler: Handler<E, A>): void {
+export function defineRoute<E extends Endpoint, A extends Access>(
+  app: FastifyInstance,
+  endpoint: E,
+  access: A,
+  handler: Handler<E, A>,
+  options: RouteOptions = {},
+): void {
   // Recorded for the OpenAPI document (http/openapi.ts): access is stated once, in this call.
   app.routeAccess.set(`${endpoint.method} ${endpoint.path}`, access);
   const successStatus = endpoint.successStatus ?? 200;
   const isJson = endpoint.raw !== 'response';
   const writer = isJson ? planResponseWriter(endpoint.response) : null;
+  const cachesAnswers = options.cacheAnswers === true && isJson && endpoint.method === 'GET' && access !== 'public';
+  if (options.cacheAnswers && !cachesAnswers) throw new Error(`${endpoint.method} ${endpoint.path}: only signed-in JSON GETs can cache answers`);
   if (writer?.kind === 'zod-parse' && !app.config.isProduction) {
     app.log.info(
       { route: `${endpoint.method} ${endpoint.path}`, reason: writer.reason },
@@ -68,7 +127,7 @@ export function defineRoute<E extends Endpoint, A extends Access>(app: FastifyIn
     schema: writer?.kind === 'compiled' ? { response: { [successStatus]: writer.jsonSchema } } : undefined,
     compress: isJson ? JSON_COMPRESSION : false,
     // Before the compression hook (route hooks run in order): the tag is of the JSON, whatever the encoding.
-    onSend: isJson && endpoint.method === 'GET' ? [answerNotModified] : undefined,
+    onSend: cachesAnswers ? [sendThroughAnswerCache] : isJson && endpoint.method === 'GET' ? [answerNotModified] : undefined,
     handler: async (request, reply) => {
       const actor = request.actor;
       if (access !== 'public') {
@@ -98,6 +157,16 @@ export function defineRoute<E extends Endpoint, A extends Access>(app: FastifyIn
         request,
         reply,
       } as unknown as Parameters<Handler<E, A>>[0];
+      if (cachesAnswers && actor) {
+        // The route and its parsed parameters, not the raw URL: `?limit=20&status=all` and its reordering are one answer.
+        const key = JSON.stringify([endpoint.path, context.params, context.query]);
+        const cached = app.answerCache.recall(actor.id, key);
+        if (cached) {
+          request.cachedAnswer = cached;
+          return reply.code(successStatus).send(cached.body);
+        }
+        request.answerTicket = app.answerCache.open(actor.id, key) ?? undefined;
+      }
       const result = await handler(context);
       // A raw response (a file stream) has already been sent by the handler.
       if (!writer) return reply;

@@ -28,7 +28,11 @@ export type ServerOnlyEvent =
   // One session of the addressed user ended (a logout): its open streams close.
   | { type: 'session_ended'; sessionId: string }
   // Every session of the addressed user ended but `exceptSessionId` (e.g. a password change).
-  | { type: 'sessions_ended'; exceptSessionId: string | null };
+  | { type: 'sessions_ended'; exceptSessionId: string | null }
+  // Something the addressed users' lists show changed without a browser event of its own (a
+  // profile they see was saved, scores were recomputed, a block): their cached answers go
+  // (http/answer-cache.ts). Their browsers are not told; they refetch when they next look.
+  | { type: 'reads_changed' };
 
 export type HubEvent = LiveEvent | ServerOnlyEvent;
 
@@ -72,11 +76,26 @@ export function toNotifyPayloads(userIds: readonly number[], event: HubEvent, ma
   return { payloads, isReplaced };
 }
 
+/**
+ * Follows every event on this instance, whoever it is for (the answer cache does: a change for a
+ * user makes their cached answers stale). `queued` runs in publish(), before the change commits,
+ * and only on the publishing instance; `delivered` runs when the event arrives after its commit,
+ * on every instance; `resynced` when the LISTEN connection was lost and is back (events may have
+ * been missed meanwhile).
+ */
+export interface HubObserver {
+  queued?(userIds: readonly number[]): void;
+  delivered?(userIds: readonly number[]): void;
+  resynced?(): void;
+}
+
 export interface EventHub {
   /** Queues `event` for these users on `db` (a transaction: delivered at its commit). */
   publish(db: DbExecutor, userIds: number[], event: HubEvent): Promise<void>;
   /** Calls `listener` for every event addressed to `userId` on any instance. Returns the unsubscribe. */
   subscribe(userId: number, listener: (event: HubEvent) => void): () => void;
+  /** Follows every event on this instance (HubObserver). Returns the unsubscribe. */
+  observe(observer: HubObserver): () => void;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -93,11 +112,13 @@ export function createEventHub(database: DatabaseHandle, logger: Logger): EventH
   local.setMaxListeners(0);
   let stopListening: (() => Promise<void>) | undefined;
   let isStopped = false;
+  const observers = new Set<HubObserver>();
 
   const deliver = (payload: string | undefined) => {
     if (!payload) return;
     try {
       const envelope = JSON.parse(payload) as Envelope;
+      for (const observer of observers) observer.delivered?.(envelope.userIds);
       for (const userId of new Set(envelope.userIds)) local.emit(`user:${userId}`, envelope.event);
     } catch (error) {
       logger.warn({ err: error }, 'ignored a malformed live event');
@@ -112,7 +133,10 @@ export function createEventHub(database: DatabaseHandle, logger: Logger): EventH
       client.end().catch(() => {});
       setTimeout(() => {
         listenPostgres()
-          .then(() => local.emit('resync-all'))
+          .then(() => {
+            for (const observer of observers) observer.resynced?.();
+            local.emit('resync-all');
+          })
           .catch((error: unknown) => {
             logger.warn({ err: error }, 'live events: reconnect failed, retrying');
             reconnect();
@@ -136,6 +160,7 @@ export function createEventHub(database: DatabaseHandle, logger: Logger): EventH
     async publish(db, userIds, event) {
       const { payloads, isReplaced } = toNotifyPayloads(userIds, event);
       if (isReplaced) logger.warn({ eventType: event.type }, 'live event too large for NOTIFY: sent refetch instead');
+      if (payloads.length > 0) for (const observer of observers) observer.queued?.(userIds);
       // In order, on one transaction: listeners receive them in this order at its commit.
       for (const payload of payloads) await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
     },
@@ -147,6 +172,10 @@ export function createEventHub(database: DatabaseHandle, logger: Logger): EventH
         local.off(`user:${userId}`, listener);
         local.off('resync-all', resync);
       };
+    },
+    observe(observer) {
+      observers.add(observer);
+      return () => observers.delete(observer);
     },
     async start() {
       if (database.kind === 'pglite') {

@@ -5,5 +5,6 @@ import { defineRoute } from '../../http/route';
 import * as activity from './activity.service';
 
 export function registerActivityRoutes(app: FastifyInstance): void {
-  defineRoute(app, listActivities, 'user', ({ ctx, query }) => activity.listActivities(ctx, query));
+  // Kept per user until an entry is recorded for them (recordActivity announces it; http/answer-cache.ts).
+  defineRoute(app, listActivities, 'user', ({ ctx, query }) => activity.listActivities(ctx, query), { cacheAnswers: true });
 }

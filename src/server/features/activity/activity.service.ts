@@ -15,9 +15,10 @@ import type { ServiceContext } from '../../service-context';
 
 /**
  * What recording an entry needs: where to write (pass `inTransaction(ctx, tx)` so the entry
- * commits with the change it describes) and the time, from the same clock as everything else.
+ * commits with the change it describes), the time, from the same clock as everything else, and the
+ * hub that tells the feed's cached answers (http/answer-cache.ts) it changed.
  */
-export type ActivityContext = Pick<ServiceContext<Actor | null>, 'db' | 'clock'>;
+export type ActivityContext = Pick<ServiceContext<Actor | null>, 'db' | 'clock' | 'events'>;
 
 export async function recordActivity(
   ctx: ActivityContext,
@@ -30,6 +31,8 @@ export async function recordActivity(
     entityId: activity.entityId ?? null,
     createdAt: ctx.clock(),
   });
+  // The feed has no browser event of its own (the screens refetch it with what caused the entry).
+  await ctx.events.publish(ctx.db, [activity.userId], { type: 'reads_changed' });
 }
 
 const otherRole = (role: UserType): UserType => (role === 'startup' ? 'investor' : 'startup');

@@ -38,8 +38,23 @@ async function queuePendingRescore(ctx: ServiceContext): Promise<void> {
   const { id, userType } = ctx.actor;
   await ctx.jobs.enqueue(ctx.db, MATCHING_JOBS.rescorePending, { userId: id, userType }, { dedupeKey: `rescore:${id}` });
 }
-// Matching follows profiles (profiles never imports matching); loading this module registers it.
+/**
+ * After a profile save: everyone matched with this user sees their name and details on a card or
+ * in a conversation, whatever the match's status, and so does the user's own list; those lists'
+ * cached answers go (http/answer-cache.ts). The save has committed, so this announces at once.
+ */
+async function announceProfileSaved(ctx: ServiceContext): Promise<void> {
+  const { id, userType } = ctx.actor;
+  const counterparts = await ctx.db
+    .select({ userId: counterpartColumn(userType) })
+    .from(matches)
+    .where(eq(ownColumn(userType), id));
+  await ctx.events.publish(ctx.db, [id, ...counterparts.map((row) => row.userId)], { type: 'reads_changed' });
+}
+
+// Matching follows profiles (profiles never imports matching); loading this module registers them.
 onProfileSaved(queuePendingRescore);
+onProfileSaved(announceProfileSaved);
 
 /** Suggestions kept per generation run (issue #4: the top 50 above a floor). */
 export const GENERATED_MATCH_LIMIT = 50;
@@ -110,21 +125,39 @@ function pickSuggestions(side: UserType, pool: SuggestedMatch[], loads: Map<numb
 }
 
 /** Writes fresh scores to pending rows only, in one statement. Returns how many changed. */
-async function refreshPendingRows(db: DbExecutor, rows: Array<{ id: number; score: number; explanation: MatchExplanation }>, now: Date): Promise<number> {
-  if (rows.length === 0) return 0;
+async function refreshPendingRows(
+  db: DbExecutor,
+  rows: Array<{ id: number; score: number; explanation: MatchExplanation }>,
+  now: Date,
+): Promise<Array<{ startupId: number; investorId: number }>> {
+  if (rows.length === 0) return [];
   const values = sql.join(
     rows.map((row) => sql`(${row.id}::int, ${row.score}::int, ${JSON.stringify(row.explanation)}::jsonb)`),
     sql`, `,
   );
-  const updated = await queryRows<{ id: number }>(
+  return queryRows<{ startupId: number; investorId: number }>(
     db,
     sql`
     update ${matches} set score = fresh.score, breakdown = fresh.breakdown, updated_at = ${now.toISOString()}::timestamptz
     from (values ${values}) as fresh(id, score, breakdown)
     where ${matches.id} = fresh.id and ${matches.status} = 'pending'
-    returning ${matches.id}`,
+    returning ${matches.startupId} as "startupId", ${matches.investorId} as "investorId"`,
   );
-  return updated.length;
+}
+
+/**
+ * Scores and reasons changed on these pairs: both sides' match lists show them, and no browser
+ * event says so, so their cached answers go (http/answer-cache.ts).
+ */
+async function announceRescoredPairs(
+  ctx: Pick<MatchingContext<Actor | null>, 'events'>,
+  db: DbExecutor,
+  pairs: Array<{ startupId: number; investorId: number }>,
+  alsoUserId?: number,
+): Promise<void> {
+  const userIds = new Set(pairs.flatMap((pair) => [pair.startupId, pair.investorId]));
+  if (alsoUserId !== undefined) userIds.add(alsoUserId);
+  if (userIds.size > 0) await ctx.events.publish(db, [...userIds], { type: 'reads_changed' });
 }
 
 /**
@@ -161,6 +194,7 @@ export async function generateMatches(ctx: MatchingContext): Promise<GenerateMat
     let created = 0;
     let refreshedChosen = 0;
     const insertedIds = new Set<number>();
+    const writtenPairs: Array<{ startupId: number; investorId: number }> = [];
     if (chosen.length > 0) {
       const written = await tx
         .insert(matches)
@@ -183,6 +217,7 @@ export async function generateMatches(ctx: MatchingContext): Promise<GenerateMat
         })
         // xmax is 0 only for a freshly inserted row version: it tells inserts from updates.
         .returning({ id: matches.id, startupId: matches.startupId, investorId: matches.investorId, isInserted: sql<boolean>`(xmax = 0)` });
+      writtenPairs.push(...written);
       const inserted = written.filter((row) => row.isInserted);
       for (const row of inserted) insertedIds.add(counterpartOf(side, row));
       created = inserted.length;
@@ -198,7 +233,10 @@ export async function generateMatches(ctx: MatchingContext): Promise<GenerateMat
       const explanation = engine.explain(row.startupId, row.investorId);
       return explanation ? [{ id: row.id, score: explanation.score, explanation }] : [];
     });
-    const refreshedOthers = await refreshPendingRows(tx, rescored, now);
+    const refreshedPairs = await refreshPendingRows(tx, rescored, now);
+    const refreshedOthers = refreshedPairs.length;
+    // The caller's own list changed too (their browser reloads it from this answer, but other tabs and the cache do not know).
+    await announceRescoredPairs(ctx, tx, [...writtenPairs, ...refreshedPairs], actor.id);
 
     const [total] = await tx
       .select({ value: count() })
@@ -299,7 +337,9 @@ export async function rescorePendingMatches(ctx: MatchingContext<Actor | null>, 
     const explanation = engine.explain(row.startupId, row.investorId);
     return explanation ? [{ id: row.id, score: explanation.score, explanation }] : [];
   });
-  return refreshPendingRows(ctx.db, rescored, ctx.clock());
+  const refreshed = await refreshPendingRows(ctx.db, rescored, ctx.clock());
+  await announceRescoredPairs(ctx, ctx.db, refreshed);
+  return refreshed.length;
 }
 
 export interface DecisionToLearn {

@@ -8,8 +8,9 @@ import * as matchList from './match-list';
 import * as matching from './matching.service';
 
 export function registerMatchingRoutes(app: FastifyInstance): void {
-  defineRoute(app, listStartupMatches, 'startup', ({ ctx, query }) => matchList.listStartupMatchPage(ctx, query));
-  defineRoute(app, listInvestorMatches, 'investor', ({ ctx, query }) => matchList.listInvestorMatchPage(ctx, query));
+  // The hottest reads: answers kept per user until a change for them is announced (http/answer-cache.ts).
+  defineRoute(app, listStartupMatches, 'startup', ({ ctx, query }) => matchList.listStartupMatchPage(ctx, query), { cacheAnswers: true });
+  defineRoute(app, listInvestorMatches, 'investor', ({ ctx, query }) => matchList.listInvestorMatchPage(ctx, query), { cacheAnswers: true });
   defineRoute(app, getMatch, 'user', ({ ctx, params }) => matching.getMatch(ctx, params.id));
   defineRoute(app, updateMatch, 'user', ({ ctx, params, body }) => matching.decideMatch(ctx, { ...body, matchId: params.id }));
   defineRoute(app, disconnectMatch, 'user', ({ ctx, params }) => disconnect.disconnectMatch(ctx, params.id));

@@ -5,7 +5,8 @@ import { defineRoute } from '../../http/route';
 import * as messaging from './messaging.service';
 
 export function registerMessagingRoutes(app: FastifyInstance): void {
-  defineRoute(app, contracts.listConversations, 'user', ({ ctx }) => messaging.listConversations(ctx));
+  // Kept per user until a message, read, connection change or profile save for them is announced (http/answer-cache.ts).
+  defineRoute(app, contracts.listConversations, 'user', ({ ctx }) => messaging.listConversations(ctx), { cacheAnswers: true });
   defineRoute(app, contracts.getUnreadCount, 'user', async ({ ctx }) => ({ unread: await messaging.countUnread(ctx) }));
   defineRoute(app, contracts.getThread, 'user', ({ ctx, params, query }) => messaging.getThread(ctx, { ...query, partnerId: params.partnerId }));
   defineRoute(app, contracts.getThreadByQuery, 'user', ({ ctx, query }) => messaging.getThread(ctx, query));

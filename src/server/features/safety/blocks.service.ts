@@ -43,6 +43,8 @@ export async function blockUser(ctx: ServiceContext, input: { userId: number }):
     const inserted = await tx.insert(blocks).values({ blockerId: actor.id, blockedId: userId, createdAt: ctx.clock() }).onConflictDoNothing().returning();
     if (inserted.length > 0) {
       await separatePair(txCtx, userId);
+      // The pair's match cards and conversation disappear from both sides' lists.
+      await ctx.events.publish(tx, [actor.id, userId], { type: 'reads_changed' });
       await recordSecurityEvent(txCtx, { eventType: 'user_blocked', userId: actor.id, detail: { blockedId: userId } });
     }
     const [block] = await tx
@@ -62,6 +64,7 @@ export async function unblockUser(ctx: ServiceContext, input: { userId: number }
       .where(and(eq(blocks.blockerId, actor.id), eq(blocks.blockedId, input.userId)))
       .returning();
     if (removed.length === 0) throw notFound('You have not blocked this user.');
+    await ctx.events.publish(tx, [actor.id, input.userId], { type: 'reads_changed' });
     await recordSecurityEvent(inTransaction(ctx, tx), { eventType: 'user_unblocked', userId: actor.id, detail: { blockedId: input.userId } });
     return { ok: true as const };
   });
