@@ -284,6 +284,7 @@ async function measureDatabase(prepared: PreparedDatabase, ceiling: ChildServer,
       // As deployed (JSON logs, HSTS), but on loopback, with plain-HTTP cookies, and no demo data.
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
+      APP_ORIGIN: 'http://127.0.0.1',
       COOKIE_SECURE: 'false',
       SEED_DEMO: 'false',
       LOG_LEVEL,

@@ -6,6 +6,7 @@
 import type { Actor } from './actor';
 import type { LoginThrottle, RegistrationThrottle, SessionPolicy } from './features/auth';
 import type { MatchingEngineStore } from './features/matching';
+import type { Mailer } from './mail';
 import type { ServiceContext, ServiceLog } from './service-context';
 import type { BlobStore } from './storage/blob-store';
 
@@ -20,6 +21,8 @@ export interface AppServices {
   sessionPolicy: SessionPolicy;
   loginThrottle: LoginThrottle;
   registrationThrottle: RegistrationThrottle;
+  /** Where emails go: SMTP_URL, else the outbox (mail/mailer.ts). Services send through it inside jobs. */
+  mailer: Mailer;
 }
 
 export type AppContext<A extends Actor | null = Actor> = ServiceContext<A> & AppServices;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Actor } from './actor';
 import type { AppDatabase } from './db/client';
 import type { Env } from './env';
-import { deleteExpiredSessions, type SessionContext, type SessionPolicy } from './features/auth';
+import { ACCOUNT_JOBS, deleteExpiredSessions, sendPasswordResetEmail, sendVerificationEmail, type SessionContext, type SessionPolicy } from './features/auth';
 import { sweepOrphanBlobs, sweepStaleUploads } from './features/data-room';
 import {
   learnFromDecision,
@@ -17,6 +17,7 @@ import {
 } from './features/matching';
 import { sweepAnonymousTraffic } from './features/security';
 import { createJobQueue, deleteFinishedJobs, type JobHandler, type JobQueue, type Schedule } from './jobs/job-queue';
+import { createMailer, MAIL_SEND_JOB, mailSendJobHandler, outboxDirFor, type MailContext, type Mailer } from './mail';
 import type { EventHub } from './realtime/event-hub';
 import type { ServiceLog, SystemContext } from './service-context';
 import type { BlobStore } from './storage/blob-store';
@@ -29,6 +30,7 @@ export const JOB_NAMES = {
   deleteExpiredSessions: 'auth.delete-expired-sessions',
   sweepAnonymousTraffic: 'security.sweep-anonymous-traffic',
   deleteFinishedJobs: 'jobs.delete-finished',
+  sendEmail: MAIL_SEND_JOB,
 } as const;
 
 const HOUR_MS = 60 * 60_000;
@@ -53,13 +55,15 @@ export interface AppJobDeps {
   events?: EventHub;
   engines: MatchingEngineStore;
   blobs?: BlobStore;
-  env: Pick<Env, 'DATA_DIR' | 'RETENTION_ANONYMOUS_EVENT_DAYS' | 'RETENTION_MAX_ANONYMOUS_EVENTS' | 'RETENTION_MAX_RATE_LIMIT_ROWS'>;
+  env: Pick<Env, 'DATA_DIR' | 'RETENTION_ANONYMOUS_EVENT_DAYS' | 'RETENTION_MAX_ANONYMOUS_EVENTS' | 'RETENTION_MAX_RATE_LIMIT_ROWS' | 'MAIL_FROM'>;
+  /** Where emails go (the app's mailer). Scripts and tests that run jobs without the app may leave it out: emails then go to the outbox under DATA_DIR. */
+  mailer?: Mailer;
   sessionPolicy: SessionPolicy;
   isSoleWorker: boolean;
 }
 
 /** What every job's services receive: the app's collaborators, acting for nobody. */
-export interface JobContext extends SystemContext, MatchingContext<null>, SessionContext {
+export interface JobContext extends SystemContext, MatchingContext<null>, SessionContext, MailContext {
   actor: null;
 }
 
@@ -100,6 +104,7 @@ export function createAppJobQueue(deps: AppJobDeps): JobQueue {
   // One context for every job. It names the queue (a job may enqueue more), so it is made once
   // the queue exists; handlers read it when they run, which is never before that.
   const ctx = (): JobContext => jobContext;
+  const mailer = deps.mailer ?? createMailer({ from: deps.env.MAIL_FROM, outboxDir: outboxDirFor(deps.env.DATA_DIR), log, clock });
   const handlers: Record<string, JobHandler> = {
     ...matchingJobHandlers(ctx),
     [JOB_NAMES.dataRoomHousekeeping]: async () => {
@@ -120,6 +125,10 @@ export function createAppJobQueue(deps: AppJobDeps): JobQueue {
     [JOB_NAMES.deleteFinishedJobs]: async () => {
       await deleteFinishedJobs(db, clock(), { succeededDays: 7, failedDays: 30 });
     },
+    [JOB_NAMES.sendEmail]: mailSendJobHandler({ mailer, log }),
+    // Emails with a token: the handler makes the token as it sends, so no token is ever in a payload.
+    [ACCOUNT_JOBS.sendPasswordReset]: (payload) => sendPasswordResetEmail(ctx(), { email: String(payload.email), origin: String(payload.origin) }),
+    [ACCOUNT_JOBS.sendEmailVerification]: (payload) => sendVerificationEmail(ctx(), { userId: Number(payload.userId), origin: String(payload.origin) }),
   };
   const queue = createJobQueue({ db, clock, log, handlers, schedules: SCHEDULES, isSoleWorker: deps.isSoleWorker });
   const jobContext: JobContext = {
@@ -131,6 +140,7 @@ export function createAppJobQueue(deps: AppJobDeps): JobQueue {
     log: serviceLog(log),
     matchingEngines: deps.engines,
     sessionPolicy: deps.sessionPolicy,
+    mailer,
   };
   return queue;
 }

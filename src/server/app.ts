@@ -24,6 +24,7 @@ import type { Access } from './http/route';
 import { buildLoggerOptions, createLogController, registerRequestLogging } from './logging';
 import { createLoginThrottle, createRegistrationThrottle, type SessionPolicy } from './features/auth';
 import { registerAuthRoutes } from './features/auth/auth.routes';
+import { registerAccountRoutes } from './features/auth/account.routes';
 import { registerActivityRoutes } from './features/activity/activity.routes';
 import { registerDashboardRoutes } from './features/dashboard/dashboard.routes';
 import { registerProfileRoutes } from './features/profiles/profiles.routes';
@@ -40,6 +41,7 @@ import type { JobQueue } from './jobs/job-queue';
 import { createMatchingEngineStore, type MatchingEngineStore } from './features/matching';
 import type { BlobStore } from './storage/blob-store';
 import { createBlobStore } from './storage/create-blob-store';
+import { createMailer, outboxDirFor } from './mail';
 
 export interface AppConfig {
   cookieSecure: boolean;
@@ -159,6 +161,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onReady', () => events.start());
   const blobs = options.blobStore ?? createBlobStore(env);
   app.decorate('matchingEngines', createMatchingEngineStore());
+  // SMTP_URL, else .eml files in DATA_DIR/outbox (ADR 0037). Tests reach a real SMTP server the same way.
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: outboxDirFor(env.DATA_DIR), log: app.log, clock: now });
   app.decorate(
     'jobs',
     createAppJobQueue({
@@ -168,6 +172,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       events,
       engines: app.matchingEngines,
       blobs,
+      mailer,
       env,
       sessionPolicy,
       // The embedded database is locked to this process: nobody else can be running its jobs.
@@ -179,6 +184,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onResponse', async () => app.jobs.wake());
   // Let running jobs finish (or give them back) before the event hub and the database go.
   app.addHook('onClose', () => app.jobs.stop());
+  // After the jobs: a mail.send job still running needs its SMTP connection.
+  app.addHook('onClose', () => mailer.close());
   app.addHook('onClose', () => events.stop());
   app.decorate('clock', now);
   app.decorate('hasClientBuild', clientDir !== null);
@@ -207,6 +214,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessionPolicy,
     loginThrottle,
     registrationThrottle,
+    mailer,
   });
 
   await app.register(cookie);
@@ -250,6 +258,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerOriginCheck(app);
 
   registerAuthRoutes(app);
+  registerAccountRoutes(app);
   registerProfileRoutes(app);
   registerActivityRoutes(app);
   registerDashboardRoutes(app);

@@ -41,6 +41,15 @@ const trustProxy = z.string().transform((value, ctx): false | number | string[] 
   return z.NEVER;
 });
 
+export const DEFAULT_MAIL_FROM = 'VentureMatch <no-reply@venturematch.local>';
+// One sender: "a@b.c", "Any Name <a@b.c>" or "\"Name, Inc.\" <a@b.c>". An unquoted name has no
+// comma, semicolon or @ (which would make it a second address), and no CR/LF anywhere (a header
+// value must stay on its line).
+const MAIL_FROM_FORM = /^(?:(?:"[^"\r\n]*" ?|[^"<>@,;\r\n]*)<[^\s<>@,;]+@[^\s<>@,;]+>|[^\s<>@,;"]+@[^\s<>@,;"]+)$/;
+
+// Values that may hold a password: an error names the variable but never repeats what it got.
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'SMTP_URL', 'S3_SECRET_ACCESS_KEY']);
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
   PORT: z.coerce
@@ -79,6 +88,19 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  // Email (ADR 0037): an SMTP server to send through, else .eml files in DATA_DIR/outbox. The URL
+  // may carry a user and password, so it is never echoed in an error or a log line.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/?#\s]+/i, 'must be an smtp:// or smtps:// URL such as smtp://user:password@smtp.example.com:587')
+    .refine((value) => URL.canParse(value), 'must be an smtp:// or smtps:// URL such as smtp://user:password@smtp.example.com:587')
+    .optional(),
+  // The sender of every email: a bare address or "Name <address>".
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .regex(MAIL_FROM_FORM, 'must be an email address or "Name <address>", such as VentureMatch <no-reply@example.com>')
+    .default(DEFAULT_MAIL_FROM),
   // HTTP timeouts (docs/operations.md): a connection silent this long is cut (slowloris, a stalled
   // upload); request headers must arrive within HTTP_HEADERS_TIMEOUT_MS and a whole request body
   // within HTTP_REQUEST_TIMEOUT_MS. Live event streams send a heartbeat well inside the idle limit.
@@ -105,12 +127,20 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
-    const got = cleaned[name];
+    const got = SECRET_VARIABLES.has(name) ? undefined : cleaned[name];
     throw new EnvError(`Invalid environment variable ${name}: ${issue.message}${got === undefined ? '' : ` (got "${got}")`}.`);
   }
   const env = parsed.data;
   if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) throw new EnvError('Invalid environment variable S3_BUCKET: required when STORAGE_DRIVER=s3.');
   const isProduction = env.NODE_ENV === 'production';
+  // Reset and verification links are built from the public origin. Without one they would follow
+  // the request's Host header, which whoever asks for a reset chooses: a forged Host would mail the
+  // owner a link to someone else's site, carrying their token (ADR 0037).
+  if (isProduction && !env.APP_ORIGIN) {
+    throw new EnvError(
+      'Invalid environment variable APP_ORIGIN: required when NODE_ENV=production, e.g. https://app.example.com (links in emails are built from it; a Host header can be forged).',
+    );
+  }
   return {
     ...env,
     // On a developer's machine listen on loopback only; in production containers need every interface.

@@ -16,6 +16,7 @@ import { isDatabaseEmpty, seedDemoData, shouldSeedDemo } from './demo/demo-seed'
 import { EnvError, loadEnv, type Env } from './env';
 import { sweepStaleUploads } from './features/data-room';
 import { describeDatabase, formatStartBanner, serializeError, type BannerDatabase } from './logging';
+import { describeMailTransport, mailStartupWarnings } from './mail';
 import { createBlobStore } from './storage/create-blob-store';
 
 /**
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
   const blobs = createBlobStore(env);
   const app = await buildApp({ env, database, blobStore: blobs });
   if (!app.hasClientBuild) app.log.warn('No client build found in dist/client: run `npm run build` to serve the web app.');
+  for (const warning of mailStartupWarnings(env)) app.log.warn(warning);
 
   closeWithGrace({ delay: env.SHUTDOWN_TIMEOUT_MS, logger: { error: (message: string) => app.log.error(message) } }, async ({ err, signal }) => {
     isShuttingDown = true;
@@ -88,7 +90,7 @@ async function main(): Promise<void> {
   const url = localUrl(env.HOST, port);
   // Production logs are JSON lines for a collector: the same facts as one more line.
   if (env.NODE_ENV === 'production') {
-    app.log.info({ url, database: describeDatabase(bannerDatabase) }, `VentureMatch is running at ${url}`);
+    app.log.info({ url, database: describeDatabase(bannerDatabase), mail: describeMailTransport(env) }, `VentureMatch is running at ${url}`);
     return;
   }
   // Last, so the address and the demo logins are the last thing a newcomer sees.

@@ -14,7 +14,7 @@ import { ANSWER_TTL_MS } from '../../src/server/http/answer-cache';
 import type { HubEvent } from '../../src/server/realtime/event-hub';
 import type { ConversationSummary } from '../../src/shared/contracts/messages';
 import type { InvestorMatchPage, StartupMatchPage } from '../../src/shared/contracts/matches';
-import { buildInvestorProfileBody, buildStartupProfileBody } from '../factories';
+import { buildInvestorProfileBody, buildStartupProfileBody, TEST_PASSWORD } from '../factories';
 import { explanation, matchState } from '../support/match-state';
 import { serviceContext } from '../support/service-context';
 import { buildTestApp, createTestClock, TestClient, useTestSuite } from '../support/test-app';
@@ -157,6 +157,19 @@ describe('the answer cache on one instance', () => {
     expect((await feed()).map((item) => item.activityType)).not.toContain('viewed_profile');
     expect((await startup.request({ method: 'GET', url: `/api/investors/${investorId}` })).statusCode).toBe(200);
     expect((await feed()).map((item) => item.activityType)).toContain('viewed_profile');
+  });
+
+  it('shows a verified or changed address in GET /api/user at once', async () => {
+    const { startup } = await matchedPair();
+    const me = async () => (await startup.request({ method: 'GET', url: '/api/user' })).json() as { pendingEmail: string | null };
+    expect((await me()).pendingEmail).toBeNull();
+    const changed = await startup.request({
+      method: 'POST',
+      url: '/api/account/email',
+      payload: { email: `moved.${ipCounter}@example.test`, password: TEST_PASSWORD },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await me()).pendingEmail).toBe(`moved.${ipCounter}@example.test`);
   });
 
   it('answers 304 from memory to a client holding the answer, and the same bytes compressed to one that accepts brotli', async () => {

@@ -22,7 +22,7 @@ describe('POST /api/register', () => {
 
     expect(response.statusCode).toBe(201);
     const body = response.json();
-    expect(Object.keys(body).sort()).toEqual(['createdAt', 'email', 'firstName', 'id', 'lastName', 'userType', 'username']);
+    expect(Object.keys(body).sort()).toEqual(['createdAt', 'email', 'emailVerified', 'firstName', 'id', 'lastName', 'pendingEmail', 'userType', 'username']);
     expect(body).toMatchObject({ username: registration.username, userType: 'startup', firstName: 'Ada' });
     expect(response.body).not.toMatch(/argon2|password/i);
 

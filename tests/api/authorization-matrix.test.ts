@@ -10,6 +10,7 @@ import { loadEnv } from '../../src/server/env';
 import { defineRoute } from '../../src/server/http/route';
 import { defineEndpoint, type Endpoint } from '../../src/shared/contracts/endpoint';
 import * as activityContracts from '../../src/shared/contracts/activity';
+import * as accountContracts from '../../src/shared/contracts/account';
 import * as authContracts from '../../src/shared/contracts/auth';
 import * as dashboardContracts from '../../src/shared/contracts/dashboard';
 import * as matchContracts from '../../src/shared/contracts/matches';
@@ -31,6 +32,15 @@ const ROUTE_ACCESS: Array<{ endpoint: Endpoint; access: Access; sample?: { param
   { endpoint: authContracts.logout, access: 'user' },
   { endpoint: authContracts.login, access: 'public' },
   { endpoint: authContracts.register, access: 'public' },
+  { endpoint: accountContracts.forgotPassword, access: 'public' },
+  { endpoint: accountContracts.resetPassword, access: 'public' },
+  { endpoint: accountContracts.verifyEmail, access: 'public' },
+  { endpoint: accountContracts.changePassword, access: 'user', sample: { body: { currentPassword: 'x', newPassword: 'y' } } },
+  { endpoint: accountContracts.resendEmailVerification, access: 'user' },
+  { endpoint: accountContracts.changeEmail, access: 'user', sample: { body: { email: 'a@example.com', password: 'x' } } },
+  { endpoint: accountContracts.listAccountSessions, access: 'user' },
+  { endpoint: accountContracts.endAccountSession, access: 'user', sample: { params: { id: '0123456789abcdef0123456789abcdef' } } },
+  { endpoint: accountContracts.revokeOtherSessions, access: 'user' },
   { endpoint: profileContracts.getOwnProfile, access: 'user' },
   { endpoint: profileContracts.updateStartupProfile, access: 'startup' },
   { endpoint: profileContracts.updateInvestorProfile, access: 'investor' },
@@ -87,6 +97,7 @@ const ROUTE_ACCESS: Array<{ endpoint: Endpoint; access: Access; sample?: { param
 const isEndpoint = (value: unknown): value is Endpoint => typeof value === 'object' && value !== null && 'method' in value && 'path' in value;
 const allContracts: Endpoint[] = [
   authContracts,
+  accountContracts,
   profileContracts,
   activityContracts,
   dashboardContracts,

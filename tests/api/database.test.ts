@@ -119,8 +119,8 @@ describe('the demo seed', () => {
   it('runs only on the embedded database, outside production, unless turned off', () => {
     expect(shouldSeedDemo(loadEnv({}), 'pglite')).toBe(true);
     expect(shouldSeedDemo(loadEnv({ SEED_DEMO: 'false' }), 'pglite')).toBe(false);
-    expect(shouldSeedDemo(loadEnv({ NODE_ENV: 'production' }), 'pglite')).toBe(false);
-    expect(shouldSeedDemo(loadEnv({ NODE_ENV: 'production', SEED_DEMO: 'true' }), 'pglite')).toBe(false);
+    expect(shouldSeedDemo(loadEnv({ NODE_ENV: 'production', APP_ORIGIN: 'https://app.example.com' }), 'pglite')).toBe(false);
+    expect(shouldSeedDemo(loadEnv({ NODE_ENV: 'production', APP_ORIGIN: 'https://app.example.com', SEED_DEMO: 'true' }), 'pglite')).toBe(false);
     expect(shouldSeedDemo(loadEnv({}), 'postgres')).toBe(false);
   });
 

@@ -114,7 +114,7 @@ describe('security headers', () => {
   });
 
   it('sends HSTS and a Secure __Host- cookie only in production', async () => {
-    const production = await buildTestApp(suite.database, { env: { NODE_ENV: 'production' } });
+    const production = await buildTestApp(suite.database, { env: { NODE_ENV: 'production', APP_ORIGIN: 'https://app.example.com' } });
     try {
       const response = await production.inject({ method: 'POST', url: '/api/register', payload: buildRegistration('investor') });
       expect(response.statusCode).toBe(201);

@@ -8,7 +8,8 @@ import { runMigrations } from '../../src/server/db/migrate';
 import { migrateUpTo } from '../support/migrations';
 import { buildTestApp, TestClient } from '../support/test-app';
 import { openTestDatabase } from '../support/test-database';
-import { buildRegistration, insertUser } from '../factories';
+import { buildRegistration } from '../factories';
+import { hashPassword } from '../../src/server/features/auth';
 import type { RegisterBody } from '../../src/shared/contracts/auth';
 
 let database: DatabaseHandle;
@@ -24,11 +25,19 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
 }
 
 const registrations = new Map<number, RegisterBody>();
+/**
+ * A user as the schema stood at 0006: written in SQL, because the app's table definition has
+ * columns later migrations add (0011's email verification), which this database does not have yet.
+ */
 async function user(userType: 'startup' | 'investor'): Promise<number> {
   const registration = buildRegistration(userType);
-  const row = await insertUser(database.db, registration);
-  registrations.set(row.id, registration);
-  return row.id;
+  const [row] = await rows<{ id: number }>(
+    sql`insert into users (username, email, password_hash, user_type, first_name, last_name)
+        values (${registration.username}, ${registration.email.toLowerCase()}, ${await hashPassword(registration.password)}, ${userType}, ${registration.firstName}, ${registration.lastName})
+        returning id`,
+  );
+  registrations.set(row!.id, registration);
+  return row!.id;
 }
 
 /** A match in the pre-0007 shape: one status and the side that set it. */

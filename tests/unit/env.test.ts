@@ -1,6 +1,7 @@
 // The environment is validated at boot with one clear line naming the bad variable.
 import { describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from '../../src/server/env';
+import { mailStartupWarnings } from '../../src/server/mail';
 
 describe('loadEnv', () => {
   it('has working defaults for a developer machine', () => {
@@ -10,7 +11,12 @@ describe('loadEnv', () => {
   });
 
   it('defaults to secure cookies and all interfaces in production', () => {
-    expect(loadEnv({ NODE_ENV: 'production' })).toMatchObject({ COOKIE_SECURE: true, HOST: '0.0.0.0' });
+    expect(loadEnv({ NODE_ENV: 'production', APP_ORIGIN: 'https://app.example.com' })).toMatchObject({ COOKIE_SECURE: true, HOST: '0.0.0.0' });
+  });
+
+  it('refuses to start in production without APP_ORIGIN: reset links must not follow a forgeable Host header', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/^Invalid environment variable APP_ORIGIN: required when NODE_ENV=production/);
+    expect(loadEnv({ NODE_ENV: 'development' }).APP_ORIGIN).toBeUndefined();
   });
 
   it('reads overrides', () => {
@@ -94,5 +100,67 @@ describe('REGISTRATION_MAX_PER_IP_PER_HOUR', () => {
     expect(loadEnv({}).REGISTRATION_MAX_PER_IP_PER_HOUR).toBe(5);
     expect(loadEnv({ REGISTRATION_MAX_PER_IP_PER_HOUR: '100000' }).REGISTRATION_MAX_PER_IP_PER_HOUR).toBe(100_000);
     expect(() => loadEnv({ REGISTRATION_MAX_PER_IP_PER_HOUR: '0' })).toThrow(/REGISTRATION_MAX_PER_IP_PER_HOUR: must be above 0/);
+  });
+});
+
+describe('email settings', () => {
+  it('sends nothing over SMTP by default, from the product address', () => {
+    const env = loadEnv({});
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.MAIL_FROM).toBe('VentureMatch <no-reply@venturematch.local>');
+  });
+
+  it.each(['smtp://smtp.example.com', 'smtp://user:p%40ss@smtp.example.com:587', 'smtps://user:pass@smtp.example.com:465', 'SMTP://localhost:1025'])(
+    'takes SMTP_URL %s',
+    (value) => {
+      expect(loadEnv({ SMTP_URL: value }).SMTP_URL).toBe(value);
+    },
+  );
+
+  it.each(['http://smtp.example.com', 'smtp.example.com:587', 'smtp://', 'smtp:// spaces@host'])('refuses SMTP_URL %s with the form to use', (value) => {
+    expect(() => loadEnv({ SMTP_URL: value })).toThrow(
+      'Invalid environment variable SMTP_URL: must be an smtp:// or smtps:// URL such as smtp://user:password@smtp.example.com:587.',
+    );
+  });
+
+  it('never repeats a URL that may hold a password in its error', () => {
+    const secret = 'hunter2-in-the-url';
+    for (const source of [{ SMTP_URL: `http://user:${secret}@smtp.example.com` }, { DATABASE_URL: `mysql://root:${secret}@localhost/db` }]) {
+      expect(() => loadEnv(source)).toThrow(EnvError);
+      expect(() => loadEnv(source)).not.toThrow(secret);
+    }
+  });
+
+  it.each(['no-reply@example.com', 'VentureMatch <no-reply@example.com>', '"VentureMatch, Inc." <no-reply@example.com>', '  Ops <ops@example.com>  '])(
+    'takes MAIL_FROM %s',
+    (value) => {
+      expect(loadEnv({ MAIL_FROM: value }).MAIL_FROM).toBe(value.trim());
+    },
+  );
+
+  it.each([
+    'VentureMatch',
+    'no-reply',
+    'a@example.com, b@example.com',
+    'Name, Inc <a@example.com>',
+    'Name <a@example.com>\r\nBcc: x@example.com',
+    'Name <not an address>',
+  ])('refuses MAIL_FROM %j', (value) => {
+    expect(() => loadEnv({ MAIL_FROM: value })).toThrow(/^Invalid environment variable MAIL_FROM: must be an email address or "Name <address>"/);
+  });
+});
+
+describe('email start-up warnings', () => {
+  it('warns in production without SMTP_URL that emails go to the outbox, naming the folder', () => {
+    const warnings = mailStartupWarnings(loadEnv({ NODE_ENV: 'production', DATA_DIR: '/var/lib/venturematch', APP_ORIGIN: 'https://app.example.com' }));
+    expect(warnings).toEqual([
+      'SMTP_URL is not set: emails (password resets, verifications, notices) are written to /var/lib/venturematch/outbox instead of being sent.',
+    ]);
+  });
+
+  it('is quiet when production is configured, and on a developer machine', () => {
+    expect(mailStartupWarnings(loadEnv({ NODE_ENV: 'production', SMTP_URL: 'smtp://smtp.example.com', APP_ORIGIN: 'https://app.example.com' }))).toEqual([]);
+    expect(mailStartupWarnings(loadEnv({}))).toEqual([]);
+    expect(mailStartupWarnings(loadEnv({ NODE_ENV: 'test' }))).toEqual([]);
   });
 });

@@ -1,19 +1,27 @@
 // Cross-site request defence (docs/security.md). Login, logout and multipart uploads are "simple"
 // requests a foreign page can send with our cookie, so every state-changing request must come
 // from our own origin. GET/HEAD/OPTIONS change nothing and pass.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden } from '../app-error';
 import { recordSecurityEvent } from '../features/security';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The app's own public origin: the configured one (APP_ORIGIN, behind a proxy), else what the
+ * browser addressed (protocol + Host). The cross-site check compares against it, and emails build
+ * their links on it.
+ */
+export function publicOrigin(request: FastifyRequest, config: { appOrigin?: string }): string {
+  return config.appOrigin ?? `${request.protocol}://${request.host}`;
+}
 
 export function registerOriginCheck(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     const fetchSite = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
-    // Our own origin: the configured public one, else what the browser addressed (Host header).
-    const ownOrigin = app.config.appOrigin ?? `${request.protocol}://${request.host}`;
+    const ownOrigin = publicOrigin(request, app.config);
     const isCrossSite = fetchSite === 'cross-site' || (origin !== undefined && origin !== ownOrigin);
     if (!isCrossSite) return;
     await recordSecurityEvent(app.contextBase, {

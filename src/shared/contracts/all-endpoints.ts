@@ -2,6 +2,7 @@
 // walk the whole API: the fuzz test and the OpenAPI document. Built from the contract modules'
 // exports, so a new endpoint in an existing module is listed without touching this file; a new
 // module must be added to DOMAINS (the fuzz test fails on any /api route missing from this table).
+import * as account from './account';
 import * as activity from './activity';
 import * as apiDocs from './api-docs';
 import * as auth from './auth';
@@ -18,6 +19,7 @@ import * as profiles from './profiles';
 import * as reports from './reports';
 
 const DOMAINS: Record<string, Record<string, unknown>> = {
+  account,
   activity,
   apiDocs,
   auth,

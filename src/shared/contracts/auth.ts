@@ -18,7 +18,8 @@ const loginUsername = z
 const username = loginUsername.regex(/^[A-Za-z0-9._-]+$/, 'Username may use only letters, numbers, dots, dashes and underscores');
 
 // Passwords are checked exactly as typed: no trimming (docs/security.md, "Sessions and authentication").
-const password = z
+// Exported for every form that sets a password (reset, change): one rule for all of them.
+export const PasswordField = z
   .string({ error: 'Password is required' })
   .min(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters')
   .max(MAX_PASSWORD_LENGTH, 'Password must be at most 1024 characters');
@@ -26,9 +27,16 @@ const password = z
 const personName = (requiredMessage: string) =>
   z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(MAX_NAME_LENGTH, 'Name must be at most 100 characters');
 
+/** An email address as every form takes it (registration, change of address, forgot password). */
+export const EmailField = z
+  .string({ error: 'Please enter a valid email' })
+  .trim()
+  .max(254, 'Please enter a valid email')
+  .pipe(z.email({ error: 'Please enter a valid email' }));
+
 export const LoginBody = z.strictObject({
   username: loginUsername,
-  password,
+  password: PasswordField,
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
@@ -38,12 +46,8 @@ export const RegisterBody = z
     firstName: personName('First name is required'),
     lastName: personName('Last name is required'),
     username,
-    email: z
-      .string({ error: 'Please enter a valid email' })
-      .trim()
-      .max(254, 'Please enter a valid email')
-      .pipe(z.email({ error: 'Please enter a valid email' })),
-    password,
+    email: EmailField,
+    password: PasswordField,
     confirmPassword: z.string({ error: "Passwords don't match" }),
   })
   .refine((form) => form.password === form.confirmPassword, {
@@ -61,6 +65,10 @@ export const User = z.object({
   firstName: z.string(),
   lastName: z.string(),
   createdAt: z.string(),
+  /** Whether `email` has been proven to reach the user (a verification link was opened). */
+  emailVerified: z.boolean(),
+  /** An address the user is moving to, waiting for its verification link; `email` stays in use until then. */
+  pendingEmail: z.string().nullable(),
 });
 export type User = z.infer<typeof User>;
 

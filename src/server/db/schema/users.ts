@@ -1,4 +1,4 @@
-// Accounts and their server-side sessions.
+// Accounts, their server-side sessions, and the single-use tokens sent to their email addresses.
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
@@ -14,6 +14,10 @@ export const users = pgTable(
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    // When `email` was proven to reach its owner (a verification or reset link opened); null until then.
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, precision: 3 }),
+    // An address the user asked to move to: it replaces `email` only once its own link is opened.
+    pendingEmail: text('pending_email'),
   },
   (t) => [
     // Case-insensitive uniqueness: "Alice" and "alice" are one account, as users expect.
@@ -34,6 +38,37 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true, precision: 3 }).notNull(),
     absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    // What the sessions list shows its owner: the browser's User-Agent (cut to 512 characters) and
+    // only a masked address (203.0.113.x), never the full IP (docs/decisions/0038).
+    userAgent: text('user_agent'),
+    ipApprox: text('ip_approx'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Tokens sent by email (docs/decisions/0038): a password-reset link (60 minutes) or an address
+ * verification link (48 hours). Only the sha256 of the token is stored, so neither this table nor
+ * a backup of it holds a usable link; each is used once (`used_at`).
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<'password-reset' | 'verify-email'>().notNull(),
+    // The address the link was sent to: a link is good only while that address is still the one it
+    // proves (the account's email for a reset, the email or pending email for a verification).
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    // The per-user send limit counts a user's recent tokens of one purpose.
+    index('account_tokens_user_purpose_created_idx').on(t.userId, t.purpose, t.createdAt),
+    check('account_tokens_purpose_check', sql`${t.purpose} in ('password-reset', 'verify-email')`),
+  ],
 );

@@ -2,7 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { RegisterBody, LoginBody, User } from '../../../shared/contracts/auth';
-import { AppError, conflict, invalid, unauthenticated } from '../../app-error';
+import { conflict, invalid, unauthenticated } from '../../app-error';
 import type { AppDatabase, DbExecutor } from '../../db/client';
 import { preparedOnce } from '../../db/prepared-once';
 import { users } from '../../db/schema';
@@ -14,6 +14,7 @@ import { waitInWords, type LoginThrottle } from './login-throttle';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from './passwords';
 import type { RegistrationThrottle } from './registration-throttle';
 import { createSession, endSession, type SessionContext } from './session.service';
+import { ACCOUNT_JOBS, EMAIL_TAKEN, INVALID_CREDENTIALS_MESSAGE, isUniqueViolation, throttled, toPublicUser, USERNAME_TAKEN } from './account-rules';
 
 /** Signing in and registering: the session lifetimes, and the failed-login and registration counters. */
 export interface AuthContext extends SessionContext {
@@ -26,9 +27,15 @@ interface FromAddress {
   ip: string;
 }
 
-/** The browser signing in or registering: its address, and its known-device cookie if it sent one. */
+/** The browser signing in or registering: its address, its User-Agent (for the sessions list), and its known-device cookie if it sent one. */
 interface FromBrowser extends FromAddress {
+  userAgent?: string;
   deviceToken?: string;
+}
+
+/** Where links in the emails a request causes point: the app's public origin. */
+interface WithOrigin {
+  origin: string;
 }
 
 export interface IssuedSession {
@@ -39,42 +46,12 @@ export interface IssuedSession {
   device: { token: string; expiresAt: Date };
 }
 
-export const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password.';
-const USERNAME_TAKEN = 'This username is already taken.';
-const EMAIL_TAKEN = 'An account with this email already exists.';
-
-type UserRow = typeof users.$inferSelect;
-
-/** The allowlisted public view of an account. */
-function toPublicUser(row: UserRow): User {
-  return {
-    id: row.id,
-    username: row.username,
-    email: row.email,
-    userType: row.userType,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
 /**
  * A browser that signs in or registers while holding a session gets a fresh id: the old one (the
  * context's actor, when there is one) ends once the new one exists. Its open event streams close too.
  */
 async function endPreviousSession(ctx: ServiceContext<Actor | null>): Promise<void> {
   if (ctx.actor) await endSession(ctx, { userId: ctx.actor.id, sessionId: ctx.actor.sessionId });
-}
-
-function throttled(message: string, retryAfterMs: number): AppError {
-  return new AppError('throttled', message, undefined, { 'Retry-After': String(Math.ceil(retryAfterMs / 1000)) });
-}
-
-function isUniqueViolation(error: unknown): { constraint?: string } | null {
-  for (let current = error as { code?: string; constraint?: string; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
-    if (current.code === '23505') return { constraint: current.constraint };
-  }
-  return null;
 }
 
 async function findDuplicateFields(db: DbExecutor, username: string, email: string): Promise<Record<string, string[]>> {
@@ -88,7 +65,7 @@ async function findDuplicateFields(db: DbExecutor, username: string, email: stri
   return fieldErrors;
 }
 
-export async function registerUser(ctx: AuthContext, input: RegisterBody & FromAddress): Promise<IssuedSession> {
+export async function registerUser(ctx: AuthContext, input: RegisterBody & FromBrowser & WithOrigin): Promise<IssuedSession> {
   const { ip } = input;
   if (isCommonPassword(input.password)) throw invalid(COMMON_PASSWORD_MESSAGE, { password: [COMMON_PASSWORD_MESSAGE] });
 
@@ -125,7 +102,9 @@ export async function registerUser(ctx: AuthContext, input: RegisterBody & FromA
       const user = row!;
       await recordActivity(txCtx, { userId: user.id, activityType: 'account_created', entityId: user.id, description: 'Created your VentureMatch account' });
       await recordSecurityEvent(txCtx, { eventType: 'registered', userId: user.id, ip });
-      const session = await createSession(txCtx, user.id);
+      const session = await createSession(txCtx, { userId: user.id, client: { userAgent: input.userAgent, ip } });
+      // The address is unproven until its link is opened: the job makes the token and sends it.
+      await ctx.jobs.enqueue(tx, ACCOUNT_JOBS.sendEmailVerification, { userId: user.id, origin: input.origin }, { dedupeKey: `verify-email:${user.id}` });
       // The browser that made the account is its first known device.
       const device = await rememberDevice(txCtx, { userId: user.id, knownDeviceId: null, token: undefined });
       return { user: toPublicUser(user), ...session, device };
@@ -171,7 +150,7 @@ export async function loginUser(ctx: AuthContext, input: LoginBody & FromBrowser
   }
 
   await throttle.recordSuccess(attempt);
-  const session = await createSession(ctx, row.id);
+  const session = await createSession(ctx, { userId: row.id, client: { userAgent: input.userAgent, ip } });
   const device = await rememberDevice(ctx, { userId: row.id, knownDeviceId: deviceId, token: input.deviceToken });
   await recordSecurityEvent(ctx, { eventType: 'login_succeeded', userId: row.id, ip, detail: { knownDevice: deviceId !== null } });
   await endPreviousSession(ctx);

@@ -1,21 +1,25 @@
-// Registration throttling per IP (docs/security.md, docs/decisions/0029): at most N registration
-// attempts an hour from one address, counted in the database like the login throttle, so every
-// instance shares the count. Every attempt that passes validation counts, taken names included:
-// otherwise the 409s would be an unlimited way to test which usernames and emails exist.
+// Per-IP throttles for the anonymous doors that send or create something (docs/security.md,
+// docs/decisions/0029 and 0038): registration (at most N attempts an hour from one address) and
+// "forgot password". Counted in the database like the login throttle, so every instance shares the
+// count. Every attempt that passes validation counts, whatever its outcome: otherwise the answers
+// for taken names (or known addresses) would be an unlimited way to test which ones exist.
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
 import type { AppDatabase } from '../../db/client';
 import { rateLimits } from '../../db/schema';
 
-export interface RegistrationThrottle {
+export interface IpThrottle {
   /** Counts one attempt from `ip`; answers the milliseconds to wait when it is one too many, else 0. */
   take(ip: string): Promise<number>;
 }
 
-export function createRegistrationThrottle(db: AppDatabase, policy: { maxPerIpPerHour: number }): RegistrationThrottle {
+export type RegistrationThrottle = IpThrottle;
+
+/** At most `maxPerIpPerHour` attempts an hour per address, counted under `keyPrefix`. */
+export function createIpThrottle(db: AppDatabase, policy: { keyPrefix: string; maxPerIpPerHour: number }): IpThrottle {
   const byIp = new RateLimiterDrizzle({
     storeClient: db,
     schema: rateLimits,
-    keyPrefix: 'register-ip',
+    keyPrefix: policy.keyPrefix,
     points: policy.maxPerIpPerHour,
     duration: 60 * 60,
     clearExpiredByTimeout: false,
@@ -32,4 +36,8 @@ export function createRegistrationThrottle(db: AppDatabase, policy: { maxPerIpPe
       }
     },
   };
+}
+
+export function createRegistrationThrottle(db: AppDatabase, policy: { maxPerIpPerHour: number }): RegistrationThrottle {
+  return createIpThrottle(db, { keyPrefix: 'register-ip', ...policy });
 }

@@ -19,3 +19,13 @@ export function sessionCookieExpiry(lastActiveAt: Date, absoluteExpiresAt: Date,
   const idleDeadline = lastActiveAt.getTime() + policy.idleDays * DAY_MS;
   return new Date(Math.min(idleDeadline, absoluteExpiresAt.getTime()));
 }
+
+/**
+ * How a session is named in its owner's sessions list: derived from the row id (itself the cookie's
+ * sha256) under a label of its own, so the list exposes neither the cookie nor the internal key the
+ * server's caches and announcements use. 128 bits: no guessing another user's, and it is checked
+ * against the caller's own sessions anyway.
+ */
+export function publicSessionId(sessionId: string): string {
+  return createHash('sha256').update(`session-list:${sessionId}`).digest('hex').slice(0, 32);
+}

@@ -10,6 +10,7 @@ import type { Actor } from '../../actor';
 import type { ServiceContext } from '../../service-context';
 import { deleteStaleDevices } from './known-devices.service';
 import { instanceSessionCache, type RememberedSession } from './session-cache';
+import { sessionClient } from './session-client';
 import { DAY_MS, hashSessionToken, sessionCookieExpiry, type SessionPolicy } from './session-tokens';
 
 // Refresh lastActiveAt at most this often, so reads do not turn every request into a write.
@@ -23,12 +24,22 @@ export interface SessionContext extends ServiceContext<Actor | null> {
   sessionPolicy: SessionPolicy;
 }
 
-/** Issues a brand-new session (login and registration never reuse an existing id). Returns the cookie token. */
-export async function createSession(ctx: SessionContext, userId: number): Promise<{ token: string; expiresAt: Date }> {
+/**
+ * Issues a brand-new session (login, registration and a password reset never reuse an existing id).
+ * Returns the cookie token. `client` is the browser's User-Agent and address, kept (masked) for its
+ * owner's sessions list; a bare user id opens a session for no browser in particular (tests, scripts).
+ */
+export async function createSession(
+  ctx: SessionContext,
+  input: number | { userId: number; client?: { userAgent?: string | null; ip?: string | null } },
+): Promise<{ token: string; expiresAt: Date }> {
+  const { userId, client } = typeof input === 'number' ? { userId: input, client: undefined } : input;
   const now = ctx.clock();
   const token = randomBytes(32).toString('base64url'); // 256 bits from the CSPRNG
   const absoluteExpiresAt = new Date(now.getTime() + ctx.sessionPolicy.absoluteDays * DAY_MS);
-  await ctx.db.insert(sessions).values({ id: hashSessionToken(token), userId, createdAt: now, lastActiveAt: now, absoluteExpiresAt });
+  await ctx.db
+    .insert(sessions)
+    .values({ id: hashSessionToken(token), userId, createdAt: now, lastActiveAt: now, absoluteExpiresAt, ...sessionClient(client ?? {}) });
   return { token, expiresAt: sessionCookieExpiry(now, absoluteExpiresAt, ctx.sessionPolicy) };
 }
 
