@@ -172,6 +172,31 @@ describe('the answer cache on one instance', () => {
     expect((await me()).pendingEmail).toBe(`moved.${ipCounter}@example.test`);
   });
 
+  it('updates the dashboard at once: a first message from a new partner, and a company added to the portfolio', async () => {
+    const { startup, investor, startupId } = await matchedPair(suite.app, 'accepted');
+    const stats = async (client: TestClient) => (await client.request({ method: 'GET', url: '/api/dashboard/stats' })).json() as Record<string, number>;
+    expect((await stats(startup)).activeConversations).toBe(0);
+    expect((await stats(investor)).portfolioCompanies).toBe(0);
+    await investor.request({ method: 'POST', url: '/api/messages', payload: { receiverId: startupId, content: 'Hello' } });
+    expect((await stats(startup)).activeConversations).toBe(1);
+    const added = await investor.request({
+      method: 'POST',
+      url: '/api/portfolio',
+      payload: {
+        companyName: 'Nimbus Health',
+        industry: 'HealthTech',
+        stage: 'Seed',
+        investmentDate: '2025-06-30',
+        investmentAmount: 2_500_000,
+        description: 'Remote monitoring for cardiac patients after surgery.',
+      },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect((await stats(investor)).portfolioCompanies).toBe(1);
+    expect((await investor.request({ method: 'DELETE', url: `/api/portfolio/${(added.json() as { id: number }).id}` })).statusCode).toBeLessThan(300);
+    expect((await stats(investor)).portfolioCompanies).toBe(0);
+  });
+
   it('answers 304 from memory to a client holding the answer, and the same bytes compressed to one that accepts brotli', async () => {
     await matchedPair();
     const { startup } = await matchedPair();

@@ -5,5 +5,7 @@ import { defineRoute } from '../../http/route';
 import * as dashboard from './dashboard.service';
 
 export function registerDashboardRoutes(app: FastifyInstance): void {
-  defineRoute(app, getDashboardStats, 'user', ({ ctx }) => dashboard.getDashboardStats(ctx));
+  // Kept per user until a change they see is announced (http/answer-cache.ts). A grant that merely
+  // expires is not announced: the startup's shared-documents count follows within the answer's 30 s.
+  defineRoute(app, getDashboardStats, 'user', ({ ctx }) => dashboard.getDashboardStats(ctx), { cacheAnswers: true });
 }

@@ -73,6 +73,8 @@ export async function createPortfolioCompany(ctx: ServiceContext, input: NewPort
         startupId: input.startupId ?? null,
       })
       .returning();
+    // The dashboard counts the portfolio; its cached answer goes (http/answer-cache.ts).
+    await ctx.events.publish(tx, [actor.id], { type: 'reads_changed' });
     return toCompany(row!);
   });
 }
@@ -89,6 +91,7 @@ export async function updatePortfolioCompany(ctx: ServiceContext, input: UpdateP
 export async function deletePortfolioCompany(ctx: ServiceContext, id: number): Promise<void> {
   const deleted = await ctx.db.delete(portfolioCompanies).where(ownedBy(ctx.actor, id)).returning({ id: portfolioCompanies.id });
   if (deleted.length === 0) throw notFound('This portfolio company does not exist.');
+  await ctx.events.publish(ctx.db, [ctx.actor.id], { type: 'reads_changed' });
 }
 
 /** Connected startups (both accepted the match) that are not in the portfolio yet, to add in one step. */
