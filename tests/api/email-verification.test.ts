@@ -10,9 +10,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runMigrations } from '../../src/server/db/migrate';
-import { accountTokens, users } from '../../src/server/db/schema';
+import { accountTokens, matches, users } from '../../src/server/db/schema';
+import type { StartupMatchPage } from '../../src/shared/contracts/matches';
 import { seedDemoData } from '../../src/server/demo/demo-seed';
-import { buildRegistration, TEST_PASSWORD, uniqueSuffix } from '../factories';
+import { buildInvestorProfileBody, buildRegistration, buildStartupProfileBody, TEST_PASSWORD, uniqueSuffix } from '../factories';
+import { explanation, matchState } from '../support/match-state';
 import { migrateUpTo } from '../support/migrations';
 import { createTestClock, TestClient, useTestSuite } from '../support/test-app';
 import { openTestDatabase } from '../support/test-database';
@@ -272,5 +274,42 @@ describe('who counts as verified', () => {
     } finally {
       await database.close();
     }
+  });
+});
+
+describe('the "Verified" badge others see', () => {
+  it('shows on the account’s match card and public profile once the address is verified, at once in a list already cached', async () => {
+    const startup = newClient();
+    const { user: startupUser } = await startup.register('startup');
+    await startup.request({ method: 'PUT', url: '/api/startup/profile', payload: buildStartupProfileBody() });
+    const investor = newClient();
+    const { user: investorUser, registration } = await investor.register('investor');
+    await investor.request({ method: 'PUT', url: '/api/investor/profile', payload: buildInvestorProfileBody() });
+    const now = clock.now();
+    const [match] = await suite.database.db
+      .insert(matches)
+      .values({
+        startupId: startupUser.id,
+        investorId: investorUser.id,
+        score: 70,
+        breakdown: explanation('badge'),
+        ...matchState('pending'),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: matches.id });
+    const cardOnList = async () =>
+      ((await startup.request({ method: 'GET', url: '/api/matches/startup' })).json() as StartupMatchPage).items.find((item) => item.id === match!.id)
+        ?.investor;
+    const profile = async () => (await startup.request({ method: 'GET', url: `/api/investors/${investorUser.id}` })).json() as { emailVerified: boolean };
+
+    // The profile first: opening it writes a feed entry for the startup, which would refresh the list by itself.
+    expect((await profile()).emailVerified).toBe(false);
+    expect((await cardOnList())?.emailVerified).toBe(false);
+    expect((await verify(newClient(), await latestVerifyToken(registration.email))).statusCode).toBe(200);
+    expect((await cardOnList())?.emailVerified).toBe(true);
+    expect((await profile()).emailVerified).toBe(true);
+    const single = (await startup.request({ method: 'GET', url: `/api/matches/${match!.id}` })).json() as { investor: { emailVerified: boolean } };
+    expect(single.investor.emailVerified).toBe(true);
   });
 });

@@ -41,11 +41,11 @@ describe('GET /api/matches/startup and /api/matches/investor', () => {
       investorId: investorUser.id,
       investor: { id: investorUser.id, firmName: 'Pair Capital' },
     });
-    expect(Object.keys(startupView[0].investor)).toHaveLength(12);
+    expect(Object.keys(startupView[0].investor)).toHaveLength(13);
 
     const investorView = (await investor.request({ method: 'GET', url: '/api/matches/investor' })).json().items;
     expect(investorView[0]).toMatchObject({ id: match.id, startupId: startupUser.id, startup: { id: startupUser.id, companyName: 'Pair Startup' } });
-    expect(Object.keys(investorView[0].startup)).toHaveLength(11);
+    expect(Object.keys(investorView[0].startup)).toHaveLength(12);
   });
 
   it('are each for their own role only', async () => {

@@ -197,6 +197,7 @@ describe('public profile cards', () => {
     expect(Object.keys(response.json()).sort()).toEqual([
       'companyName',
       'description',
+      'emailVerified',
       'foundingDate',
       'fundingGoal',
       'id',
@@ -226,6 +227,7 @@ describe('public profile cards', () => {
     expect(response.statusCode).toBe(200);
     expect(Object.keys(response.json()).sort()).toEqual([
       'description',
+      'emailVerified',
       'firmName',
       'foundingDate',
       'id',

@@ -63,6 +63,7 @@ function startupSide(id: number, firmName: string, location: string | null, scor
     investor: {
       id: 100 + id,
       firmName,
+      emailVerified: true,
       logo: null,
       location,
       portfolioSize: 1,
@@ -89,6 +90,7 @@ function investorSide(id: number, companyName: string, location: string | null, 
     startup: {
       id: 200 + id,
       companyName,
+      emailVerified: false,
       logo: null,
       location,
       industry,

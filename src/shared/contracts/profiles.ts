@@ -148,6 +148,8 @@ export const StartupCard = z.object({
   website: z.string().nullable(),
   foundingDate: z.string().nullable(),
   description: z.string().nullable(),
+  /** The account's email address is verified (issue #17): a "Verified" badge on cards and profiles. */
+  emailVerified: z.boolean(),
 });
 export type StartupCard = z.infer<typeof StartupCard>;
 
@@ -165,6 +167,8 @@ export const InvestorCard = z.object({
   foundingDate: z.string().nullable(),
   description: z.string().nullable(),
   investmentThesis: z.string().nullable(),
+  /** The account's email address is verified (issue #17): a "Verified" badge on cards and profiles. */
+  emailVerified: z.boolean(),
 });
 export type InvestorCard = z.infer<typeof InvestorCard>;
 

@@ -31,6 +31,8 @@ export interface CounterpartFact {
 export interface Counterpart {
   userId: number;
   name: string;
+  /** Their account's email address is verified: the card shows a "Verified" badge. */
+  emailVerified: boolean;
   location: string | null;
   description: string | null;
   /** The card's facts (location, stage, check sizes, …) as label/value pairs; empty ones are left out. */
@@ -112,6 +114,7 @@ export function fromStartupSide(match: StartupSideMatch): MatchView {
     counterpart: {
       userId: match.investorId,
       name: investor.firmName,
+      emailVerified: investor.emailVerified,
       location: investor.location,
       description: investor.investmentThesis ?? investor.description,
       facts: present([
@@ -139,6 +142,7 @@ export function fromInvestorSide(match: InvestorSideMatch): MatchView {
     counterpart: {
       userId: match.startupId,
       name: startup.companyName,
+      emailVerified: startup.emailVerified,
       location: startup.location,
       description: startup.description,
       facts: present([

@@ -5,6 +5,8 @@ import { AppError } from '../../app-error';
 import type { users } from '../../db/schema';
 import type { Actor } from '../../actor';
 import type { ServiceContext } from '../../service-context';
+import { queryRows } from '../../db/client';
+import { sql } from 'drizzle-orm';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -47,9 +49,16 @@ export function isUniqueViolation(error: unknown): { constraint?: string } | nul
 }
 
 /**
- * The account's own answer (GET /api/user: address, verification) changed. Nobody else sees it,
- * and no browser event says so: the user's cached answers go (http/answer-cache.ts).
+ * The account's address or its verification changed: its own answer (GET /api/user) and the
+ * "Verified" badge on its cards in everyone's match lists. No browser event says so, so those
+ * users' cached answers go (http/answer-cache.ts). The counterparts are read straight from the
+ * matches table (as the dashboard's read model does): auth sits below matching.
  */
 export async function announceAccountChanged(ctx: Pick<ServiceContext<Actor | null>, 'db' | 'events'>, userId: number): Promise<void> {
-  await ctx.events.publish(ctx.db, [userId], { type: 'reads_changed' });
+  const counterparts = await queryRows<{ userId: number }>(
+    ctx.db,
+    sql`select case when startup_id = ${userId} then investor_id else startup_id end as "userId"
+          from matches where startup_id = ${userId} or investor_id = ${userId}`,
+  );
+  await ctx.events.publish(ctx.db, [userId, ...counterparts.map((row) => row.userId)], { type: 'reads_changed' });
 }

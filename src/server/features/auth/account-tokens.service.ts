@@ -198,6 +198,8 @@ export async function resetPassword(ctx: AuthContext, input: { token: string; pa
       .returning();
     const user = row!;
     await endUserSessions(txCtx, { userId });
+    // Opening the link may just have verified the address: the badge on the account's cards changes.
+    await announceAccountChanged(txCtx, userId);
     const session = await createSession(txCtx, { userId, client: { userAgent: input.userAgent, ip: input.ip } });
     const deviceId = await findKnownDevice(txCtx, { token: input.deviceToken, userId });
     const device = await rememberDevice(txCtx, { userId, knownDeviceId: deviceId, token: input.deviceToken });

@@ -20,7 +20,7 @@ import { invalid } from '../../app-error';
 import { INVALID_CURSOR_MESSAGE } from '../../db/keyset-cursor';
 import { investorProfiles, matches, startupProfiles } from '../../db/schema';
 import type { ServiceContext } from '../../service-context';
-import { toInvestorCard, toStartupCard } from '../profiles';
+import { emailVerifiedOfProfile, toInvestorCard, toStartupCard } from '../profiles';
 import { matchFieldsWithSummary } from './match-view';
 
 const ownSide = (viewer: UserType) => (viewer === 'startup' ? matches.startupId : matches.investorId);
@@ -183,6 +183,7 @@ function prepareStartupPage(db: AppDatabase, variant: PageVariant, position: Pag
       rank: requestRank('startup'),
       counts: countsColumn('startup', position),
       investor: investorProfiles,
+      emailVerified: emailVerifiedOfProfile('investor_profiles'),
     })
     .from(matches)
     .innerJoin(investorProfiles, COUNTERPARTS.startup.joinOn)
@@ -200,6 +201,7 @@ function prepareInvestorPage(db: AppDatabase, variant: PageVariant, position: Pa
       rank: requestRank('investor'),
       counts: countsColumn('investor', position),
       startup: startupProfiles,
+      emailVerified: emailVerifiedOfProfile('startup_profiles'),
     })
     .from(matches)
     .innerJoin(startupProfiles, COUNTERPARTS.investor.joinOn)
@@ -267,7 +269,7 @@ export async function listStartupMatchPage(ctx: ServiceContext, query: ListMatch
   const rows = await statementsFor(ctx.db).startupPage[variantOf(query)][positionOf(query)].execute(pageParams(ctx.actor, query, limit));
   const { page, nextCursor } = paginate(rows, limit);
   return {
-    items: page.map((row) => ({ ...matchFieldsWithSummary(row.match, row.summary, 'startup'), investor: toInvestorCard(row.investor) })),
+    items: page.map((row) => ({ ...matchFieldsWithSummary(row.match, row.summary, 'startup'), investor: toInvestorCard(row.investor, row.emailVerified) })),
     nextCursor,
     counts: await countsOf(ctx, query, rows),
   };
@@ -279,7 +281,7 @@ export async function listInvestorMatchPage(ctx: ServiceContext, query: ListMatc
   const rows = await statementsFor(ctx.db).investorPage[variantOf(query)][positionOf(query)].execute(pageParams(ctx.actor, query, limit));
   const { page, nextCursor } = paginate(rows, limit);
   return {
-    items: page.map((row) => ({ ...matchFieldsWithSummary(row.match, row.summary, 'investor'), startup: toStartupCard(row.startup) })),
+    items: page.map((row) => ({ ...matchFieldsWithSummary(row.match, row.summary, 'investor'), startup: toStartupCard(row.startup, row.emailVerified) })),
     nextCursor,
     counts: await countsOf(ctx, query, rows),
   };

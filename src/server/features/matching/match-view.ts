@@ -14,7 +14,7 @@ import type { Actor } from '../../actor';
 import { notFound } from '../../app-error';
 import type { DbExecutor } from '../../db/client';
 import { investorProfiles, matches, startupProfiles, users } from '../../db/schema';
-import { toInvestorCard, toStartupCard } from '../profiles';
+import { emailVerifiedOfProfile, toInvestorCard, toStartupCard } from '../profiles';
 import { toMatchBreakdown } from './engine/match-explanation';
 import type { Side } from './engine/score-components';
 import type { StoredExplanation } from './generation.service';
@@ -74,18 +74,18 @@ export function matchFieldsWithSummary(row: Omit<MatchRow, 'breakdown'>, summary
 export async function loadMatchView(db: DbExecutor, actor: Actor, matchId: number): Promise<StartupSideMatch | InvestorSideMatch> {
   if (actor.userType === 'startup') {
     const [row] = await db
-      .select({ match: matches, investor: investorProfiles })
+      .select({ match: matches, investor: investorProfiles, emailVerified: emailVerifiedOfProfile('investor_profiles') })
       .from(matches)
       .innerJoin(investorProfiles, eq(investorProfiles.userId, matches.investorId))
       .where(eq(matches.id, matchId));
-    return { ...matchFields(row!.match, 'startup'), investor: toInvestorCard(row!.investor) };
+    return { ...matchFields(row!.match, 'startup'), investor: toInvestorCard(row!.investor, row!.emailVerified) };
   }
   const [row] = await db
-    .select({ match: matches, startup: startupProfiles })
+    .select({ match: matches, startup: startupProfiles, emailVerified: emailVerifiedOfProfile('startup_profiles') })
     .from(matches)
     .innerJoin(startupProfiles, eq(startupProfiles.userId, matches.startupId))
     .where(eq(matches.id, matchId));
-  return { ...matchFields(row!.match, 'investor'), startup: toStartupCard(row!.startup) };
+  return { ...matchFields(row!.match, 'investor'), startup: toStartupCard(row!.startup, row!.emailVerified) };
 }
 
 /**

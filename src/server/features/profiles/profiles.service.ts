@@ -19,7 +19,7 @@ import { notFound } from '../../app-error';
 import { activities, blocks, investorProfiles, startupProfiles } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../service-context';
 import { recordActivity } from '../activity';
-import { toInvestorCard, toStartupCard, type InvestorRow, type StartupRow } from './profile-cards';
+import { emailVerifiedOfProfile, toInvestorCard, toStartupCard, type InvestorRow, type StartupRow } from './profile-cards';
 import { runProfileSavedReactions } from './profile-reactions';
 
 const EMPTY_PREFERENCES: InvestorPreferences = { stages: [], checkSizes: [], industries: [], location: '' };
@@ -195,16 +195,22 @@ async function blockedBy(ctx: ServiceContext, ownerId: number): Promise<boolean>
 
 /** An investor opens a startup's public profile (the route admits investors only). */
 export async function viewStartupCard(ctx: ServiceContext, startupUserId: number): Promise<StartupCard> {
-  const [row] = await ctx.db.select().from(startupProfiles).where(eq(startupProfiles.userId, startupUserId));
-  if (!row || (await blockedBy(ctx, startupUserId))) throw notFound('This startup profile does not exist.');
-  await recordProfileView(ctx, startupUserId, row.companyName);
-  return toStartupCard(row);
+  const [found] = await ctx.db
+    .select({ row: startupProfiles, emailVerified: emailVerifiedOfProfile('startup_profiles') })
+    .from(startupProfiles)
+    .where(eq(startupProfiles.userId, startupUserId));
+  if (!found || (await blockedBy(ctx, startupUserId))) throw notFound('This startup profile does not exist.');
+  await recordProfileView(ctx, startupUserId, found.row.companyName);
+  return toStartupCard(found.row, found.emailVerified);
 }
 
 /** A startup opens an investor's public profile (the route admits startups only). */
 export async function viewInvestorCard(ctx: ServiceContext, investorUserId: number): Promise<InvestorCard> {
-  const [row] = await ctx.db.select().from(investorProfiles).where(eq(investorProfiles.userId, investorUserId));
-  if (!row || (await blockedBy(ctx, investorUserId))) throw notFound('This investor profile does not exist.');
-  await recordProfileView(ctx, investorUserId, row.firmName);
-  return toInvestorCard(row);
+  const [found] = await ctx.db
+    .select({ row: investorProfiles, emailVerified: emailVerifiedOfProfile('investor_profiles') })
+    .from(investorProfiles)
+    .where(eq(investorProfiles.userId, investorUserId));
+  if (!found || (await blockedBy(ctx, investorUserId))) throw notFound('This investor profile does not exist.');
+  await recordProfileView(ctx, investorUserId, found.row.firmName);
+  return toInvestorCard(found.row, found.emailVerified);
 }

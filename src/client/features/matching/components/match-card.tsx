@@ -23,6 +23,7 @@ import {
 import type { DeclineReason, MatchDecision, MatchStatus, UserType } from '@shared/enums';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
+import { VerifiedBadge } from '@/components/verified-badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { useUpdateMatch } from '../api';
@@ -130,6 +131,7 @@ export function MatchCard({
             <h3 id={headingId} className="min-w-0 text-lg leading-tight font-semibold break-words">
               {counterpart.name}
             </h3>
+            {counterpart.emailVerified && <VerifiedBadge />}
             <StatusBadge status={match.status} />
           </div>
           {counterpart.location && (

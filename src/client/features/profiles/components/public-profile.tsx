@@ -6,6 +6,7 @@ import { Banknote, Briefcase, CalendarDays, Factory, Globe, Layers, MapPin, User
 import type { InvestorCard, StartupCard } from '@shared/contracts/profiles';
 import { FUNDING_GOAL_OPTIONS, TEAM_SIZE_OPTIONS, bucketLabel } from '@shared/enums';
 import { Badge } from '@/components/ui/badge';
+import { VerifiedBadge } from '@/components/verified-badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ExternalLink } from '@/components/ui/external-link';
 import { formatCalendarDate } from '@/lib/format';
@@ -36,6 +37,7 @@ interface CardBasics {
   location: string | null;
   website: string | null;
   foundingDate: string | null;
+  emailVerified: boolean;
 }
 
 function ProfileHeader({ kind, name, card, badges }: { kind: string; name: string; card: CardBasics; badges: readonly string[] }) {
@@ -51,7 +53,10 @@ function ProfileHeader({ kind, name, card, badges }: { kind: string; name: strin
           {nameInitials(name)}
         </div>
         <p className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">{kind}</p>
-        <h1 className="mt-1 text-2xl font-semibold tracking-tight break-words sm:text-3xl">{name}</h1>
+        <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1.5">
+          <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">{name}</h1>
+          {card.emailVerified && <VerifiedBadge />}
+        </div>
         <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm text-muted-foreground" aria-label="Summary">
           {card.location && <MetaItem icon={MapPin}>{card.location}</MetaItem>}
           {card.website && (
