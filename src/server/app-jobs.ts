@@ -5,7 +5,16 @@ import path from 'node:path';
 import type { Actor } from './actor';
 import type { AppDatabase } from './db/client';
 import type { Env } from './env';
-import { ACCOUNT_JOBS, deleteExpiredSessions, sendPasswordResetEmail, sendVerificationEmail, type SessionContext, type SessionPolicy } from './features/auth';
+import {
+  ACCOUNT_JOBS,
+  DELETE_ACCOUNT_BLOBS_JOB,
+  deleteAccountBlobs,
+  deleteExpiredSessions,
+  sendPasswordResetEmail,
+  sendVerificationEmail,
+  type SessionContext,
+  type SessionPolicy,
+} from './features/auth';
 import { sweepOrphanBlobs, sweepStaleUploads } from './features/data-room';
 import {
   learnFromDecision,
@@ -129,6 +138,12 @@ export function createAppJobQueue(deps: AppJobDeps): JobQueue {
     // Emails with a token: the handler makes the token as it sends, so no token is ever in a payload.
     [ACCOUNT_JOBS.sendPasswordReset]: (payload) => sendPasswordResetEmail(ctx(), { email: String(payload.email), origin: String(payload.origin) }),
     [ACCOUNT_JOBS.sendEmailVerification]: (payload) => sendVerificationEmail(ctx(), { userId: Number(payload.userId), origin: String(payload.origin) }),
+    // A deleted account's document bytes (the rows went in the deletion's transaction). Without a
+    // store (scripts), it fails and retries until the app's worker, which has one, runs it.
+    [DELETE_ACCOUNT_BLOBS_JOB]: async (payload) => {
+      if (!deps.blobs) throw new Error('No blob store here to delete a deleted account’s documents from');
+      await deleteAccountBlobs({ ...ctx(), blobs: deps.blobs }, { keys: payload.keys });
+    },
   };
   const queue = createJobQueue({ db, clock, log, handlers, schedules: SCHEDULES, isSoleWorker: deps.isSoleWorker });
   const jobContext: JobContext = {

@@ -41,6 +41,8 @@ const ROUTE_ACCESS: Array<{ endpoint: Endpoint; access: Access; sample?: { param
   { endpoint: accountContracts.listAccountSessions, access: 'user' },
   { endpoint: accountContracts.endAccountSession, access: 'user', sample: { params: { id: '0123456789abcdef0123456789abcdef' } } },
   { endpoint: accountContracts.revokeOtherSessions, access: 'user' },
+  { endpoint: accountContracts.exportAccount, access: 'user' },
+  { endpoint: accountContracts.deleteAccount, access: 'user', sample: { body: { password: 'x' } } },
   { endpoint: profileContracts.getOwnProfile, access: 'user' },
   { endpoint: profileContracts.updateStartupProfile, access: 'startup' },
   { endpoint: profileContracts.updateInvestorProfile, access: 'investor' },

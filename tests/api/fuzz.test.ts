@@ -46,6 +46,7 @@ const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
 const STREAM_KEY = 'events.streamEvents';
 const UPLOAD_KEY = 'documents.uploadDocument';
+const DELETE_ACCOUNT_KEY = 'account.deleteAccount';
 
 // ---------------------------------------------------------------------------------------------
 // The world: two startups, two investors, matches in every state, messages, a milestone, a shared
@@ -480,7 +481,7 @@ describe('API fuzz: bad input gets a 4xx, never a 5xx', () => {
     expect(Object.keys(ALL_ENDPOINTS)).toEqual(expect.arrayContaining([STREAM_KEY, UPLOAD_KEY]));
   });
 
-  const plain = Object.entries(ALL_ENDPOINTS).filter(([key]) => key !== STREAM_KEY && key !== UPLOAD_KEY);
+  const plain = Object.entries(ALL_ENDPOINTS).filter(([key]) => key !== STREAM_KEY && key !== UPLOAD_KEY && key !== DELETE_ACCOUNT_KEY);
   it.each(plain.map(([key, endpoint]) => [key, endpoint] as const))('%s', async (key, endpoint) => {
     // An endpoint with no params, query or body varies only in headers and junk: fewer runs cover it
     // (and the API reference's 3.5 MB script is not worth fetching fifty times).
@@ -587,6 +588,26 @@ describe('API fuzz: bad input gets a 4xx, never a 5xx', () => {
       };
       const contentType = contentTypes[framing] ?? `multipart/form-data; boundary=${boundary}`;
       await check(UPLOAD_KEY, { persona, method: 'POST', url: '/api/documents', headers: { 'content-type': contentType }, payload });
+    });
+  });
+
+  // With the right password, account deletion would erase the world's personas and leave every
+  // later endpoint fuzzed by a signed-out caller. Each signed-in run acts for a throwaway account of
+  // the persona's role instead, which the request may really delete.
+  it(`${DELETE_ACCOUNT_KEY} (on throwaway accounts)`, async () => {
+    const endpoint = ALL_ENDPOINTS[DELETE_ACCOUNT_KEY]!;
+    await fuzz(DELETE_ACCOUNT_KEY, requestArbitrary(endpoint), async ({ request, forgedToken }) => {
+      const persona = personas[request.persona];
+      if (persona.userId === undefined) return check(DELETE_ACCOUNT_KEY, request, forgedToken);
+      const kept = { userId: persona.userId, token: persona.token };
+      const throwaway = new TestClient(suite.app, persona.ip);
+      const { user } = await throwaway.register(persona.name as 'startup' | 'investor');
+      Object.assign(persona, { userId: user.id, token: throwaway.sessionToken });
+      try {
+        await check(DELETE_ACCOUNT_KEY, request, forgedToken);
+      } finally {
+        Object.assign(persona, kept);
+      }
     });
   });
 

@@ -157,13 +157,13 @@ describe('sending through SMTP_URL', () => {
     expect(parsed.date?.toISOString()).toBe(clock.now().toISOString());
 
     expect(parsed.text).toContain(`Hello ${HOSTILE_NAME},`);
-    expect(parsed.text).toContain(`${ORIGIN}/auth`);
+    expect(parsed.text).toContain(`${ORIGIN}/auth?view=forgot`);
     const html = String(parsed.html);
     expect(html).toContain('<html lang="en">');
     expect(html).toContain('<h1');
     expect(html).toContain(`Hello &lt;b&gt;&amp;&quot;Ada&#39;${suffix},`);
     expect(html).not.toContain('<b>');
-    expect(html).toContain(`href="${ORIGIN}/auth"`);
+    expect(html).toContain(`href="${ORIGIN}/auth?view=forgot"`);
 
     const [job] = await app.db.select().from(jobs).where(eq(jobs.name, MAIL_SEND_JOB));
     expect(job).toMatchObject({ state: 'succeeded', attempts: 1 });

@@ -55,6 +55,13 @@ export const RAW_RESPONSES: Record<string, RawResponse> = {
       },
     },
   },
+  'account.exportAccount': {
+    contentType: 'application/zip',
+    description:
+      'Everything the account holds, as a ZIP attachment written while it is sent: profile.json, matches.json, messages.json, ' +
+      'milestones.json, portfolio.json (investors), activity.json, the caller’s own documents under documents/, and README.txt describing each.',
+    schema: BINARY,
+  },
   'portfolio.exportPortfolioCsv': {
     contentType: 'text/csv',
     description: 'The investor’s portfolio as a CSV attachment (portfolio.csv).',
@@ -102,6 +109,7 @@ export const RAW_REQUESTS: Record<string, () => Record<string, unknown>> = {
 export const EXTRA_ERRORS: Record<string, number[]> = {
   'auth.login': [401, 429],
   'auth.register': [409],
+  'account.deleteAccount': [429],
   'matches.updateMatch': [409],
   'matches.disconnectMatch': [409],
   'matches.generateMatches': [409],

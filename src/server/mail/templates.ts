@@ -58,7 +58,8 @@ function contentOf(template: EmailTemplate, origin: string): EmailContent {
           `The password of your ${PRODUCT} account was just changed, and your other sessions were signed out. If this was you, there is nothing more to do.`,
           'If this was not you, reset your password now:',
         ],
-        action: { text: 'Reset your password', url: appLink(origin, '/auth') },
+        // Opens the sign-in screen's "Forgot password?" form directly (issue #17's client).
+        action: { text: 'Reset your password', url: appLink(origin, '/auth', { view: 'forgot' }) },
         outro: [],
       };
     case 'verify-email':

@@ -122,3 +122,14 @@ export const revokeOtherSessions = defineEndpoint({
   path: '/api/account/sessions/revoke-others',
   response: z.object({ ended: z.number().int() }),
 });
+
+/** Everything the account holds, as a ZIP streamed as it is built (profile, matches, messages, …, own documents). */
+export const exportAccount = defineEndpoint({ method: 'GET', path: '/api/account/export', raw: 'response', response: z.unknown() });
+
+export const DeleteAccountBody = z.strictObject({
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024, 'Password must be at most 1024 characters'),
+});
+export type DeleteAccountBody = z.infer<typeof DeleteAccountBody>;
+
+/** Deletes the caller's account and signs this browser out (the UI asks to type the username first). */
+export const deleteAccount = defineEndpoint({ method: 'DELETE', path: '/api/account', body: DeleteAccountBody, response: z.object({ ok: z.literal(true) }) });

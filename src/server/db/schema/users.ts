@@ -18,11 +18,18 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, precision: 3 }),
     // An address the user asked to move to: it replaces `email` only once its own link is opened.
     pendingEmail: text('pending_email'),
+    // Set when the account was deleted (docs/decisions/0040): the row stays, anonymised, because
+    // the messages its owner sent stay in the other person's history ("Deleted user").
+    deletedAt: timestamp('deleted_at', { withTimezone: true, precision: 3 }),
   },
   (t) => [
     // Case-insensitive uniqueness: "Alice" and "alice" are one account, as users expect.
     uniqueIndex('users_username_lower_unique').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    // Each instance's matching engine asks for accounts deleted since its last sync.
+    index('users_deleted_at_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
     check('users_user_type_check', sql`${t.userType} in ('startup', 'investor')`),
   ],
 );

@@ -1,12 +1,16 @@
 // Account endpoints (issue #17; docs/security.md, "Account recovery and sessions"): forgot and reset
-// password, change password, verify and change the email address, and the sessions list. Thin:
+// password, change password, verify and change the email address, the sessions list, and the
+// account's data: its export and its deletion (docs/decisions/0040). Thin:
 // parse, call the service with the request's address and public origin, set or clear the cookies.
+import contentDisposition from 'content-disposition';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as contracts from '../../../shared/contracts/account';
 import { publicOrigin } from '../../http/origin-check';
 import { defineRoute } from '../../http/route';
 import { clearSessionCookie, deviceCookieName, setDeviceCookie, setSessionCookie } from '../../http/session';
 import * as account from './account.service';
+import { deleteAccount } from './account-deletion.service';
+import { exportAccount } from './account-export.service';
 import * as tokens from './account-tokens.service';
 import type { IssuedSession } from './auth.service';
 import { createIpThrottle } from './registration-throttle';
@@ -66,4 +70,23 @@ export function registerAccountRoutes(app: FastifyInstance): void {
   });
 
   defineRoute(app, contracts.revokeOtherSessions, 'user', ({ ctx, request }) => sessionList.endOtherAccountSessions(ctx, { ip: request.ip }));
+
+  // The archive is written while it is sent (account-export.service.ts): no Content-Length, and
+  // never compressed again here (route.ts leaves raw answers alone).
+  defineRoute(app, contracts.exportAccount, 'user', async ({ ctx, request, reply }) => {
+    reply.header('Content-Type', 'application/zip').header('Cache-Control', 'no-store').header('X-Content-Type-Options', 'nosniff');
+    // Fastify answers HEAD by reading the body to its end and dropping it: the archive is not built for that.
+    if (request.method === 'HEAD') return reply.send();
+    const { filename, stream } = await exportAccount(ctx, { ip: request.ip });
+    return reply.header('Content-Disposition', contentDisposition(filename, { type: 'attachment' })).send(stream);
+  });
+
+  defineRoute(app, contracts.deleteAccount, 'user', async ({ ctx, body, request, reply }) => {
+    await deleteAccount(ctx, { ...body, ip: request.ip });
+    // This browser forgets the account: its session (already ended) and its known-device cookie,
+    // whose row is gone and which would only mark a stranger's browser as this account's.
+    clearSessionCookie(app, reply);
+    reply.clearCookie(deviceCookieName(app.config.cookieSecure), { httpOnly: true, sameSite: 'lax', secure: app.config.cookieSecure, path: '/' });
+    return { ok: true as const };
+  });
 }

@@ -30,7 +30,7 @@ interface FromRequest {
 export const WRONG_PASSWORD_MESSAGE = 'Your current password is not correct.';
 const ALREADY_VERIFIED_MESSAGE = 'Your email address is already verified.';
 
-async function loadOwnAccount(ctx: SignedInAuthContext): Promise<UserRow> {
+export async function loadOwnAccount(ctx: SignedInAuthContext): Promise<UserRow> {
   const [row] = await ctx.db.select().from(users).where(eq(users.id, ctx.actor.id));
   if (!row) throw unauthenticated();
   return row;
@@ -42,7 +42,10 @@ async function loadOwnAccount(ctx: SignedInAuthContext): Promise<UserRow> {
  * IP, never in a known device's more generous bucket: whoever holds the session may not be the
  * person whose browser it is.
  */
-async function confirmPassword(ctx: SignedInAuthContext, input: { row: UserRow; password: string; ip: string; field: string; during: string }): Promise<void> {
+export async function confirmPassword(
+  ctx: SignedInAuthContext,
+  input: { row: UserRow; password: string; ip: string; field: string; during: string },
+): Promise<void> {
   const { row, ip } = input;
   const attempt = { username: row.username, ip, deviceId: null };
   const retryAfterMs = await ctx.loginThrottle.retryAfterMs(attempt);

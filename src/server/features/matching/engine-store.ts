@@ -13,7 +13,7 @@
 import { desc, gt, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import { queryRows, type DbExecutor } from '../../db/client';
-import { investorProfiles, matchDecisions, matchingUserState, startupProfiles } from '../../db/schema';
+import { investorProfiles, matchDecisions, matchingUserState, startupProfiles, users } from '../../db/schema';
 import type { ServiceContext } from '../../service-context';
 import { fitGlobalModel, priorModel, type Decision, type GlobalModel, type UserLearningState } from './engine/learning';
 import { createMatchingEngine, type MatchingEngine } from './engine/matching-engine';
@@ -134,11 +134,18 @@ export function createMatchingEngineStore(): MatchingEngineStore {
     const state = current!;
     const syncStartedAt = await databaseNow(db);
     const since = new Date(syncedUpTo - SYNC_OVERLAP_MS);
-    const [startups, investors, states] = await Promise.all([
+    const [startups, investors, states, deleted] = await Promise.all([
       db.select(startupColumns).from(startupProfiles).where(gt(startupProfiles.updatedAt, since)),
       db.select(investorColumns).from(investorProfiles).where(gt(investorProfiles.updatedAt, since)),
       db.select().from(matchingUserState).where(gt(matchingUserState.updatedAt, since)),
+      db.select({ id: users.id }).from(users).where(gt(users.deletedAt, since)),
     ]);
+    // The engine cannot drop one profile: a deleted account it still holds means a rebuild (rare;
+    // until it happens, generation skips deleted candidates itself).
+    if (deleted.some((row) => versions.has(`s:${row.id}`) || versions.has(`i:${row.id}`))) {
+      await rebuild(db);
+      return;
+    }
     const isNew = (key: string, updatedAt: Date) => versions.get(key) !== updatedAt.getTime();
     const changedStartups = startups.filter((row) => isNew(`s:${row.id}`, row.updatedAt));
     const changedInvestors = investors.filter((row) => isNew(`i:${row.id}`, row.updatedAt));

@@ -5,12 +5,12 @@
 // - learnFromDecision: after a decision, update the decider's learned state.
 // Decided pairs (accepted or rejected) are never regenerated or overwritten, and a pending pair keeps
 // both sides' decisions (one side may already have accepted): only its score and breakdown refresh.
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { GENERATION_SKIP_REASONS, type GenerateMatchesResult, type GenerationSkipReason } from '../../../shared/contracts/matches';
 import type { UserType } from '../../../shared/enums';
 import { conflict } from '../../app-error';
 import { queryRows, type DbExecutor } from '../../db/client';
-import { investorProfiles, matches, matchingUserState, startupProfiles } from '../../db/schema';
+import { investorProfiles, matches, matchingUserState, startupProfiles, users } from '../../db/schema';
 import type { Actor } from '../../actor';
 import { inTransaction, type ServiceContext } from '../../service-context';
 import { recordActivity } from '../activity';
@@ -81,6 +81,22 @@ function knownShareOf(explanation: MatchExplanation): number {
   let known = 0;
   for (const component of explanation.components) if (component.value !== null) known += component.weight;
   return known / 2;
+}
+
+/**
+ * Which of these accounts still exist. A deleted account's profile stays in this instance's engine
+ * until its next rebuild, so its candidates are checked here. The rows are share-locked until
+ * commit: an account deletion (which locks its row first, then removes the account's matches)
+ * either waits for this run and removes what it wrote, or has committed and is skipped here.
+ */
+async function liveAccountIds(tx: DbExecutor, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, ids), isNull(users.deletedAt)))
+    .for('key share');
+  return new Set(rows.map((row) => row.id));
 }
 
 async function counterpartLoads(db: DbExecutor, side: UserType, counterpartIds: number[]) {
@@ -183,7 +199,12 @@ export async function generateMatches(ctx: MatchingContext): Promise<GenerateMat
     const excluded = new Set([...decided, ...blockedEitherWay]);
 
     const options = { limit: CANDIDATE_POOL, floor: MATCH_SCORE_FLOOR, excludeIds: excluded };
-    const pool = side === 'startup' ? engine.matchesForStartup(actor.id, options) : engine.matchesForInvestor(actor.id, options);
+    const ranked = side === 'startup' ? engine.matchesForStartup(actor.id, options) : engine.matchesForInvestor(actor.id, options);
+    const live = await liveAccountIds(
+      tx,
+      ranked.map((suggestion) => counterpartOf(side, suggestion)),
+    );
+    const pool = ranked.filter((suggestion) => live.has(counterpartOf(side, suggestion)));
     const loads = await counterpartLoads(
       tx,
       side,

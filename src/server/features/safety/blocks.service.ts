@@ -10,11 +10,14 @@ import { inTransaction, type ServiceContext } from '../../service-context';
 import { isBlockedEitherWay, separatePair } from '../matching';
 import { recordSecurityEvent } from '../security';
 
-/** A user as a block list names them: company or firm, or the username before they saved a profile. */
+/**
+ * A user as a block list names them: company or firm, or the username before they saved a profile;
+ * a deleted account (its row kept, anonymised, for the messages it sent) as "Deleted user".
+ */
 const blockedUserColumns = {
   userId: users.id,
   userType: users.userType,
-  name: sql<string>`coalesce(${startupProfiles.companyName}, ${investorProfiles.firmName}, ${users.username})`,
+  name: sql<string>`case when ${users.deletedAt} is not null then 'Deleted user' else coalesce(${startupProfiles.companyName}, ${investorProfiles.firmName}, ${users.username}) end`,
 };
 
 async function describeUser(db: DbExecutor, userId: number): Promise<{ userId: number; userType: 'startup' | 'investor'; name: string } | undefined> {

@@ -16,6 +16,8 @@ export type SecurityEventType =
   | 'email_change_requested'
   | 'email_changed'
   | 'session_ended'
+  | 'account_exported'
+  | 'account_deleted'
   | 'registered'
   | 'authorization_denied'
   | 'cross_site_denied'
