@@ -28,9 +28,19 @@ export const ROUTES = {
   activity: '/activity',
   /** Account settings, both roles (from the user menu). */
   settings: '/settings',
+  /** Opened from the emailed links (`?token=…`), signed in or not. */
+  resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
   startupPublicProfile: /^\/startup\/(?<id>\d+)\/?$/,
   investorPublicProfile: /^\/investor\/(?<id>\d+)\/?$/,
 } as const;
+
+/**
+ * The screens anyone may open without an account. They are never where sign-in returns to
+ * (features/auth/return-path.ts): /auth would loop, and the emailed links carry single-use tokens
+ * that have no business surviving in an address bar's `?next=`.
+ */
+export const PUBLIC_ROUTES: readonly string[] = [ROUTES.auth, ROUTES.resetPassword, ROUTES.verifyEmail];
 
 /** A path with a query string made of the defined values (`?partner=12`), or the bare path. */
 function withSearch(path: string, search: Record<string, string | number | undefined> = {}): string {
@@ -45,6 +55,8 @@ const byRole = <S extends string, I extends string>(role: UserType, startup: S, 
 /** Link targets. Query parameters are the ones the screens read (`?partner=`, `?tab=`, `?add=`). */
 export const paths = {
   auth: ROUTES.auth,
+  /** /auth with the "Forgot password?" form already open (where an expired reset link sends you). */
+  forgotPassword: withSearch(ROUTES.auth, { view: 'forgot' }),
   activity: ROUTES.activity,
   settings: ROUTES.settings,
   dataRoom: ROUTES.startupDataRoom,

@@ -28,6 +28,8 @@ function lazyScreen<Name extends string>(load: () => Promise<Record<Name, Compon
 const loadAppLayout = () => import('./layouts/app-layout');
 const AppLayout = lazy(async () => ({ default: (await loadAppLayout()).AppLayout }));
 const AuthScreen = lazyScreen(() => import('@/routes/auth'), 'AuthScreen');
+const ResetPasswordScreen = lazyScreen(() => import('@/routes/reset-password'), 'ResetPasswordScreen');
+const VerifyEmailScreen = lazyScreen(() => import('@/routes/verify-email'), 'VerifyEmailScreen');
 const StartupDashboardScreen = lazyScreen(() => import('@/routes/dashboard'), 'StartupDashboardScreen');
 const StartupProfileScreen = lazyScreen(() => import('@/routes/startup-profile'), 'StartupProfileScreen');
 const DataRoomScreen = lazyScreen(() => import('@/routes/startup-data-room'), 'DataRoomScreen');
@@ -77,6 +79,15 @@ const APP_ROUTES: readonly AppRoute[] = [
   { path: ROUTES.investorPublicProfile, screen: InvestorPublicProfileScreen },
 ];
 
+/**
+ * The screens opened from emailed links. They work signed in or not (the link's token is the
+ * proof), so neither guard stands in front of them, and they are never a return path (PUBLIC_ROUTES).
+ */
+const LINK_ROUTES: readonly AppRoute[] = [
+  { path: ROUTES.resetPassword, screen: ResetPasswordScreen },
+  { path: ROUTES.verifyEmail, screen: VerifyEmailScreen },
+];
+
 /** Whether a route's path names this address: ROUTES holds fixed paths and two patterns. */
 const routeNames = (path: string | RegExp, location: string) => (typeof path === 'string' ? location.replace(/(.)\/$/, '$1') === path : path.test(location));
 
@@ -89,6 +100,8 @@ const routeNames = (path: string | RegExp, location: string) => (typeof path ===
  */
 export function preloadCodeFor(location: string): void {
   if (routeNames(ROUTES.auth, location)) return AuthScreen.preload();
+  const linkRoute = LINK_ROUTES.find(({ path }) => routeNames(path, location));
+  if (linkRoute) return linkRoute.screen.preload();
   const appRoute = APP_ROUTES.find(({ path }) => routeNames(path, location));
   if (!appRoute) return;
   void loadAppLayout();
@@ -106,6 +119,13 @@ export function AppRouter() {
   return (
     <Switch>
       <Route path={ROUTES.auth} component={AuthRoute} />
+      {LINK_ROUTES.map(({ path, screen: Screen }) => (
+        <Route key={String(path)} path={path}>
+          <Suspense fallback={<FullPageSpinner label="Loading" />}>
+            <Screen params={{}} />
+          </Suspense>
+        </Route>
+      ))}
       {/* One element for the whole signed-in area keeps the layout mounted between screens. */}
       {isAppRoute ? <Route component={SignedInArea} /> : <Route component={NotFoundScreen} />}
     </Switch>

@@ -1,15 +1,23 @@
 // /settings: the account's settings, for both roles, reached from the user menu. Each section is a
-// card of its own, so the account issue's sections (account, password, sessions, export, delete)
-// join the blocked-users one here.
+// card of its own, in the order of issue #17: the account and its address, the password, where the
+// account is signed in, who is blocked, the data export, and deleting the account.
 import { PageHeader } from '@/components/ui/page-header';
+import { AccountSection, PasswordSection } from '@/features/account/components/account-sections';
+import { DeleteAccountSection, ExportSection } from '@/features/account/components/data-sections';
+import { SessionsSection } from '@/features/account/components/sessions-section';
 import { BlockedUsersSection } from '@/features/safety/components/blocked-users-section';
 
 export function SettingsScreen() {
   return (
     <>
-      <PageHeader title="Settings" description="Your account, and who can reach you." />
+      <PageHeader title="Settings" description="Your account, where you are signed in, who can reach you, and your data." />
       <div className="grid max-w-3xl gap-6">
+        <AccountSection />
+        <PasswordSection />
+        <SessionsSection />
         <BlockedUsersSection />
+        <ExportSection />
+        <DeleteAccountSection />
       </div>
     </>
   );

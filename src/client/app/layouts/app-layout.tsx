@@ -1,9 +1,12 @@
 // The frame around every signed-in screen: sidebar (lg and up), top bar, and the one <main>.
-import type { ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { SignedInUserContext, useCurrentUser } from '@/features/auth/api';
 import { LiveEventsProvider } from '@/lib/live-events';
 import { SidebarContent } from './sidebar';
 import { TopBar } from './top-bar';
+
+// Only accounts with an address to verify need the banner (and its resend call): its own chunk.
+const VerificationBanner = lazy(async () => ({ default: (await import('@/features/account/components/verification-banner')).VerificationBanner }));
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const { data: user } = useCurrentUser();
@@ -31,7 +34,14 @@ export function AppLayout({ children }: { children: ReactNode }) {
           <div className="flex min-w-0 flex-1 flex-col lg:pl-64">
             <TopBar user={user} />
             <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
-              <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8 lg:px-8">{children}</div>
+              <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
+                {(!user.emailVerified || user.pendingEmail !== null) && (
+                  <Suspense fallback={null}>
+                    <VerificationBanner user={user} />
+                  </Suspense>
+                )}
+                {children}
+              </div>
             </main>
           </div>
         </div>

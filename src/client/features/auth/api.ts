@@ -10,7 +10,7 @@ import { useHistoryState } from 'wouter/use-browser-location';
 import type { LoginBody, RegisterBody, User } from '@shared/contracts/auth';
 import type { UserType } from '@shared/enums';
 import { paths } from '@/app/paths';
-import { ApiError, api, forgetKeptAnswers, onSessionEnded } from '@/lib/api';
+import { ApiError, SESSION_ENDED_MESSAGE, api, forgetKeptAnswers, onSessionEnded } from '@/lib/api';
 import { errorMessage, toast } from '@/lib/use-toast';
 import { authEndpoints } from './endpoints';
 import { authPathReturningTo, returnPathFromSearch } from './return-path';
@@ -96,8 +96,13 @@ export function useLogout() {
   });
 }
 
-/** Signed in (or registered) in this tab: a new account, so nothing kept for another one is reused. */
-function rememberSignedInUser(queryClient: QueryClient, user: User): void {
+/**
+ * Signed in (or registered, or a password reset) in this tab: a new account, so nothing kept for
+ * another one is reused. A reset link can be opened in a browser still signed in as someone else,
+ * so the other cached answers go too (after a sign-in from /auth there are none to drop).
+ */
+export function rememberSignedInUser(queryClient: QueryClient, user: User): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
   forgetKeptAnswers();
   queryClient.setQueryData(currentUserQuery.queryKey, user);
 }
@@ -106,16 +111,20 @@ function rememberSignedInUser(queryClient: QueryClient, user: User): void {
  * Signed out in this tab: signed-out first so the guards stop rendering private screens, then
  * every other cached answer dropped, so the next account on this browser never sees this one's.
  */
-function forgetSignedInUser(queryClient: QueryClient): void {
+export function forgetSignedInUser(queryClient: QueryClient): void {
   queryClient.setQueryData(currentUserQuery.queryKey, null);
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
   forgetKeptAnswers();
 }
 
-/** The history state /auth is opened with when the session ended under the user's feet. */
+/** The history state /auth is opened with when the session ended under the user's feet, or with the account. */
 interface AuthScreenState {
   isSessionEnded?: boolean;
+  isAccountDeleted?: boolean;
 }
+
+/** Said on /auth after the account was deleted from Settings. */
+export const ACCOUNT_DELETED_MESSAGE = 'Your account has been deleted. Thank you for using VentureMatch.';
 
 /**
  * While signed in, a 401 from any call means the session ended elsewhere (signed out in another
@@ -141,9 +150,30 @@ export function useSignOutWhenSessionEnds(isSignedIn: boolean): void {
   }, [isSignedIn, queryClient, navigate]);
 }
 
-/** True when this visit to /auth was opened because the session ended (useSignOutWhenSessionEnds). */
-export function useIsSessionEnded(): boolean {
-  return useHistoryState<AuthScreenState | null>()?.isSessionEnded === true;
+/**
+ * What /auth says above its forms when it was opened for a reason: the session ended
+ * (useSignOutWhenSessionEnds) or the account was deleted (useSignOutAfterAccountDeleted). The
+ * reason travels as history state, not in the URL, so a reload or a shared link never repeats it.
+ */
+export function useAuthScreenNotice(): string | null {
+  const state = useHistoryState<AuthScreenState | null>();
+  if (state?.isAccountDeleted) return ACCOUNT_DELETED_MESSAGE;
+  if (state?.isSessionEnded) return SESSION_ENDED_MESSAGE;
+  return null;
+}
+
+/**
+ * The account is gone (the server ended its sessions and cleared the cookie): forget it here as a
+ * sign-out does, and open /auth saying so.
+ */
+export function useSignOutAfterAccountDeleted(): () => void {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  return () => {
+    forgetSignedInUser(queryClient);
+    const state: AuthScreenState = { isAccountDeleted: true };
+    navigate(paths.auth, { replace: true, state });
+  };
 }
 
 /**

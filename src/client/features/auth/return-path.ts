@@ -3,7 +3,7 @@
 // write it: a link to /auth?next=https://evil.example must not turn the sign-in page into an
 // open redirect. Only a path of this app is accepted, and only one the router knows; anything
 // else means "the dashboard".
-import { ROUTES, paths } from '@/app/paths';
+import { PUBLIC_ROUTES, ROUTES, paths } from '@/app/paths';
 
 /** The query parameter that carries the return path on /auth. */
 export const RETURN_PARAM = 'next';
@@ -13,10 +13,10 @@ const MAX_RETURN_PATH_LENGTH = 2048;
 // Only for parsing: a relative path resolved against it must stay on it to be same-origin.
 const PLACEHOLDER_ORIGIN = 'https://venturematch.invalid';
 
-/** The signed-in screens a return path may open (not /auth itself: that would loop). */
+/** The signed-in screens a return path may open (not /auth itself, nor the other public screens). */
 function isAppPath(pathname: string): boolean {
   return Object.values(ROUTES).some((route) => {
-    if (route === ROUTES.auth) return false;
+    if (typeof route === 'string' && PUBLIC_ROUTES.includes(route)) return false;
     return typeof route === 'string' ? route === pathname : route.test(pathname);
   });
 }

@@ -1,7 +1,8 @@
 // The sign-in form. It is the one form on the first load of /auth, so it keeps its state itself
 // instead of using react-hook-form and the zod resolver (about 40 kB gzipped together; ADR 0035),
 // and behaves as they do in the other forms: checked on submit, then again on every change, the
-// first invalid field focused, the server's per-field messages shown under their fields.
+// first invalid field focused, the server's per-field messages shown under their fields. Its
+// "Forgot password?" link swaps in the recovery form, which loads on first use (./lazy-forms).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, PendingLabel } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -20,7 +21,11 @@ function focusField(form: HTMLFormElement, field: LoginField): void {
   if (control instanceof HTMLElement) control.focus();
 }
 
-export function LoginForm() {
+/** The "Forgot password?" link's id: the focus goes back to it when the recovery form is left. */
+export const FORGOT_PASSWORD_LINK_ID = 'login-forgot-password';
+
+/** `onForgotPassword` opens the "Forgot password?" form in the form's place (routes/auth.tsx). */
+export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
   const loginMutation = useLogin();
   const [errors, setErrors] = useState<LoginErrors>({});
   const [isSubmitted, setIsSubmitted] = useState(false);
@@ -71,6 +76,9 @@ export function LoginForm() {
         <FormField id="login-password" label="Password" error={errors.password}>
           {(control) => <Input {...control} name="password" type="password" autoComplete="current-password" />}
         </FormField>
+        <Button id={FORGOT_PASSWORD_LINK_ID} variant="link" size="sm" className="h-auto justify-self-end p-0" onClick={onForgotPassword}>
+          Forgot password?
+        </Button>
         <Button type="submit" size="lg" className="mt-2 w-full">
           <PendingLabel isPending={isPending} pendingText="Signing in...">
             Sign In
