@@ -3,18 +3,18 @@
 // DATA_DIR) after the jobs ran, as a newcomer would open them. Nothing is mocked: a failing send is
 // a real SMTP connection to a port nobody listens on.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accountTokens, jobs, securityEvents, sessions } from '../../src/server/db/schema';
 import { FORGOT_PASSWORD_MESSAGE } from '../../src/shared/contracts/account';
 import { TEST_PASSWORD } from '../factories';
 import { openEventStream, type EventStreamReader } from '../support/event-stream';
+import { outboxReader } from '../support/outbox';
 import { buildTestApp, createTestClock, TestClient, useTestSuite } from '../support/test-app';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vm-account-passwords-'));
@@ -43,19 +43,7 @@ afterEach(() => {
 // ---------------------------------------------------------------------------------------------
 // The outbox, read as a mail client would
 
-const parsed = new Map<string, ParsedMail>();
-async function emailsTo(address: string): Promise<ParsedMail[]> {
-  const dir = path.join(dataDir, 'outbox');
-  if (!existsSync(dir)) return [];
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.eml') && !parsed.has(name))) {
-    parsed.set(file, await simpleParser(await readFile(path.join(dir, file))));
-  }
-  const recipients = (mail: ParsedMail) => [mail.to ?? []].flat().flatMap((field) => field.value.map((entry) => entry.address?.toLowerCase()));
-  return [...parsed.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([, mail]) => mail)
-    .filter((mail) => recipients(mail).includes(address.toLowerCase()));
-}
+const emailsTo = outboxReader(dataDir);
 
 function resetTokenIn(mail: ParsedMail): string {
   const token = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text ?? '')?.[1];

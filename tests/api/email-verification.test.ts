@@ -2,12 +2,11 @@
 // link (valid 48 hours, usable once); opening it marks the address verified. A new address waits,
 // pending, until its own link is opened; the old address is told when it happens. Emails are read
 // back from the real outbox under the app's DATA_DIR.
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runMigrations } from '../../src/server/db/migrate';
 import { accountTokens, matches, users } from '../../src/server/db/schema';
@@ -16,6 +15,7 @@ import { seedDemoData } from '../../src/server/demo/demo-seed';
 import { buildInvestorProfileBody, buildRegistration, buildStartupProfileBody, TEST_PASSWORD, uniqueSuffix } from '../factories';
 import { explanation, matchState } from '../support/match-state';
 import { migrateUpTo } from '../support/migrations';
+import { outboxReader } from '../support/outbox';
 import { createTestClock, TestClient, useTestSuite } from '../support/test-app';
 import { openTestDatabase } from '../support/test-database';
 
@@ -28,19 +28,7 @@ let ipCounter = 0;
 const newClient = () => new TestClient(suite.app, `198.18.60.${++ipCounter}`);
 const VERIFY_SUBJECT = 'Confirm your email address for VentureMatch';
 
-const parsed = new Map<string, ParsedMail>();
-async function emailsTo(address: string, subject?: string): Promise<ParsedMail[]> {
-  const dir = path.join(dataDir, 'outbox');
-  if (!existsSync(dir)) return [];
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.eml') && !parsed.has(name))) {
-    parsed.set(file, await simpleParser(await readFile(path.join(dir, file))));
-  }
-  const recipients = (mail: ParsedMail) => [mail.to ?? []].flat().flatMap((field) => field.value.map((entry) => entry.address?.toLowerCase()));
-  return [...parsed.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([, mail]) => mail)
-    .filter((mail) => recipients(mail).includes(address.toLowerCase()) && (subject === undefined || mail.subject === subject));
-}
+const emailsTo = outboxReader(dataDir);
 
 function verifyTokenIn(mail: ParsedMail): string {
   const token = /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail.text ?? '')?.[1];
