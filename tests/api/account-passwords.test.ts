@@ -9,11 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { accountTokens, jobs, securityEvents, sessions } from '../../src/server/db/schema';
 import { FORGOT_PASSWORD_MESSAGE } from '../../src/shared/contracts/account';
 import { TEST_PASSWORD } from '../factories';
-import { openEventStream, type EventStreamReader } from '../support/event-stream';
+import { useLiveStreams } from '../support/event-stream';
 import { outboxReader } from '../support/outbox';
 import { buildTestApp, createTestClock, TestClient, useTestSuite } from '../support/test-app';
 
@@ -26,19 +26,7 @@ let ipCounter = 0;
 const newClient = () => new TestClient(suite.app, `198.18.40.${++ipCounter}`);
 const NEW_PASSWORD = 'Another-Long-Passphrase-77';
 
-let baseUrl: string;
-beforeAll(async () => {
-  baseUrl = await suite.app.listen({ port: 0, host: '127.0.0.1' });
-});
-const openStreams: EventStreamReader[] = [];
-async function openStream(client: TestClient): Promise<EventStreamReader> {
-  const stream = await openEventStream(baseUrl, client.sessionToken!);
-  openStreams.push(stream);
-  return stream;
-}
-afterEach(() => {
-  for (const stream of openStreams.splice(0)) stream.close();
-});
+const openStream = useLiveStreams(() => suite.app);
 
 // ---------------------------------------------------------------------------------------------
 // The outbox, read as a mail client would

@@ -2,13 +2,13 @@
 // OS, masked address and times; ending one (another user's is a 404); ending all the others. An
 // ended session's live event streams close at once.
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessions } from '../../src/server/db/schema';
 import { describeUserAgent, maskIp, MAX_USER_AGENT_LENGTH } from '../../src/server/features/auth/session-client';
 import { hashSessionToken } from '../../src/server/features/auth/session-tokens';
 import type { AccountSession } from '../../src/shared/contracts/account';
 import { buildRegistration, TEST_PASSWORD } from '../factories';
-import { openEventStream, type EventStreamReader } from '../support/event-stream';
+import { useLiveStreams } from '../support/event-stream';
 import { createTestClock, TestClient, useTestSuite } from '../support/test-app';
 
 const clock = createTestClock();
@@ -18,19 +18,7 @@ const CHROME_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
-let baseUrl: string;
-beforeAll(async () => {
-  baseUrl = await suite.app.listen({ port: 0, host: '127.0.0.1' });
-});
-const openStreams: EventStreamReader[] = [];
-async function openStream(client: TestClient): Promise<EventStreamReader> {
-  const stream = await openEventStream(baseUrl, client.sessionToken!);
-  openStreams.push(stream);
-  return stream;
-}
-afterEach(() => {
-  for (const stream of openStreams.splice(0)) stream.close();
-});
+const openStream = useLiveStreams(() => suite.app);
 
 let ipCounter = 0;
 const newClient = (ip = `198.18.50.${++ipCounter}`) => new TestClient(suite.app, ip);

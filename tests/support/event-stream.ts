@@ -1,4 +1,6 @@
 // Reads a real Server-Sent Events stream over HTTP, as a browser's EventSource would.
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeAll } from 'vitest';
 export interface ReceivedEvent {
   type: string;
   data: Record<string, unknown>;
@@ -54,5 +56,25 @@ export async function openEventStream(baseUrl: string, sessionToken: string): Pr
       }
     },
     close: () => controller.abort(),
+  };
+}
+
+/**
+ * For a suite that opens live streams of its app: listens on a free port before the suite, and
+ * closes every stream a test opened after that test. Returns how to open one for a signed-in client.
+ */
+export function useLiveStreams(app: () => FastifyInstance): (client: { sessionToken?: string }) => Promise<EventStreamReader> {
+  let baseUrl = '';
+  const opened: EventStreamReader[] = [];
+  beforeAll(async () => {
+    baseUrl = await app().listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterEach(() => {
+    for (const stream of opened.splice(0)) stream.close();
+  });
+  return async (client) => {
+    const stream = await openEventStream(baseUrl, client.sessionToken!);
+    opened.push(stream);
+    return stream;
   };
 }
