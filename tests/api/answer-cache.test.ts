@@ -5,17 +5,20 @@
 // app's back (never announced) waits for the time to live.
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../../src/server/db/client';
-import { matches } from '../../src/server/db/schema';
+import { documentAccess, documents, matches } from '../../src/server/db/schema';
 import { rescorePendingMatches } from '../../src/server/features/matching/generation.service';
 import { ANSWER_TTL_MS } from '../../src/server/http/answer-cache';
 import type { HubEvent } from '../../src/server/realtime/event-hub';
+import type { DocumentSummary } from '../../src/shared/contracts/documents';
 import type { ConversationSummary } from '../../src/shared/contracts/messages';
 import type { InvestorMatchPage, StartupMatchPage } from '../../src/shared/contracts/matches';
 import { buildInvestorProfileBody, buildStartupProfileBody, TEST_PASSWORD } from '../factories';
+import { pdfBytes } from '../support/document-fixtures';
 import { explanation, matchState } from '../support/match-state';
+import { multipartPayload } from '../support/multipart';
 import { serviceContext } from '../support/service-context';
 import { buildTestApp, createTestClock, TestClient, useTestSuite } from '../support/test-app';
 import { isPostgresRun, openTestDatabase } from '../support/test-database';
@@ -64,6 +67,12 @@ async function conversations(client: TestClient): Promise<ConversationSummary[]>
   const response = await client.request({ method: 'GET', url: '/api/messages/conversations' });
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as ConversationSummary[];
+}
+
+async function stats(client: TestClient): Promise<Record<string, number>> {
+  const response = await client.request({ method: 'GET', url: '/api/dashboard/stats' });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as Record<string, number>;
 }
 
 const cardOf = (page: StartupMatchPage, matchId: number) => page.items.find((item) => item.id === matchId);
@@ -174,7 +183,6 @@ describe('the answer cache on one instance', () => {
 
   it('updates the dashboard at once: a first message from a new partner, and a company added to the portfolio', async () => {
     const { startup, investor, startupId } = await matchedPair(suite.app, 'accepted');
-    const stats = async (client: TestClient) => (await client.request({ method: 'GET', url: '/api/dashboard/stats' })).json() as Record<string, number>;
     expect((await stats(startup)).activeConversations).toBe(0);
     expect((await stats(investor)).portfolioCompanies).toBe(0);
     await investor.request({ method: 'POST', url: '/api/messages', payload: { receiverId: startupId, content: 'Hello' } });
@@ -195,6 +203,70 @@ describe('the answer cache on one instance', () => {
     expect((await stats(investor)).portfolioCompanies).toBe(1);
     expect((await investor.request({ method: 'DELETE', url: `/api/portfolio/${(added.json() as { id: number }).id}` })).statusCode).toBeLessThan(300);
     expect((await stats(investor)).portfolioCompanies).toBe(0);
+  });
+
+  describe('the documents list', () => {
+    async function sharedDocument() {
+      const pair = await matchedPair(suite.app, 'accepted');
+      const { payload, headers } = multipartPayload(
+        { name: 'Cached deck', type: 'Pitch Deck' },
+        { filename: 'deck.pdf', content: pdfBytes(1), contentType: 'application/pdf' },
+      );
+      const uploaded = await pair.startup.request({ method: 'POST', url: '/api/documents', payload, headers });
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+      const documentId = (uploaded.json() as DocumentSummary).id;
+      const shared = await pair.startup.request({ method: 'POST', url: `/api/documents/${documentId}/access`, payload: { userId: pair.investorId } });
+      expect(shared.statusCode, shared.body).toBeLessThan(300);
+      return { ...pair, documentId };
+    }
+
+    async function documentList(client: TestClient): Promise<DocumentSummary[]> {
+      const response = await client.request({ method: 'GET', url: '/api/documents' });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as DocumentSummary[];
+    }
+
+    it('keeps an answer no longer than the first grant it counts or lists is live: expiry needs no announcement', async () => {
+      const { startup, investor, investorId, documentId } = await sharedDocument();
+      await suite.database.db
+        .update(documentAccess)
+        .set({ expiresAt: new Date(clock.now().getTime() + 5_000) })
+        .where(and(eq(documentAccess.documentId, documentId), eq(documentAccess.userId, investorId)));
+      expect((await documentList(startup))[0]).toMatchObject({ id: documentId, name: 'Cached deck', sharedWithCount: 1 });
+      expect((await documentList(investor)).map((document) => document.id)).toEqual([documentId]);
+      // Kept: a rename behind the app's back is not in the next answer...
+      await suite.database.db.update(documents).set({ name: 'Renamed deck' }).where(eq(documents.id, documentId));
+      expect((await documentList(startup))[0]?.name).toBe('Cached deck');
+      // ...until the grant expires, well within the time to live: then neither side sees it live.
+      clock.advanceMs(5_001);
+      expect((await documentList(startup))[0]).toMatchObject({ name: 'Renamed deck', sharedWithCount: 0 });
+      expect(await documentList(investor)).toEqual([]);
+    });
+
+    it('keeps the startup’s dashboard no longer than the first grant its shared-documents count includes', async () => {
+      const { startup, investorId, documentId } = await sharedDocument();
+      await suite.database.db
+        .update(documentAccess)
+        .set({ expiresAt: new Date(clock.now().getTime() + 5_000) })
+        .where(and(eq(documentAccess.documentId, documentId), eq(documentAccess.userId, investorId)));
+      expect(await stats(startup)).toMatchObject({ sharedDocuments: 1 });
+      expect(await stats(startup)).toMatchObject({ sharedDocuments: 1 });
+      clock.advanceMs(5_000);
+      expect(await stats(startup)).toMatchObject({ sharedDocuments: 0 });
+    });
+
+    it('shows a revocation to the investor, and a view to the owner, at once', async () => {
+      const { startup, investor, investorId, documentId } = await sharedDocument();
+      expect((await documentList(startup))[0]).toMatchObject({ id: documentId, viewCount: 0 });
+      expect(await documentList(investor)).toHaveLength(1);
+      const view = await investor.request({ method: 'POST', url: `/api/documents/${documentId}/views` });
+      expect(view.statusCode, view.body).toBe(201);
+      expect((await documentList(startup))[0]).toMatchObject({ viewCount: 1 });
+      const revoked = await startup.request({ method: 'DELETE', url: `/api/documents/${documentId}/access/${investorId}` });
+      expect(revoked.statusCode, revoked.body).toBeLessThan(300);
+      expect(await documentList(investor)).toEqual([]);
+      expect((await documentList(startup))[0]).toMatchObject({ sharedWithCount: 0 });
+    });
   });
 
   it('answers 304 from memory to a client holding the answer, and the same bytes compressed to one that accepts brotli', async () => {

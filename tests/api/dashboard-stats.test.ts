@@ -98,12 +98,18 @@ describe('GET /api/dashboard/stats as one query', () => {
     expect(startupBefore).toEqual(await featureCounts(startup));
     // Two live documents (the expiring grant still counts), 2 pending, 1 request, 2 partners.
     expect(startupBefore).toMatchObject({ sharedDocuments: 2, potentialMatches: 2, connectionRequests: 1, activeConversations: 2 });
-    expect(await getDashboardStats(serviceContext(suite.app, investor))).toEqual(await featureCounts(investor));
+    const investorReading = await getDashboardStats(serviceContext(suite.app, investor));
+    expect(investorReading.stats).toEqual(await featureCounts(investor));
+    expect(investorReading.changesAt).toBeNull();
+    // The count next drops when the grant that expires in an hour does (not the one a day away).
+    const startupReading = await getDashboardStats(serviceContext(suite.app, startup));
+    expect(startupReading.changesAt?.getTime()).toBe(clock.now().getTime() + HOUR_MS);
 
     clock.advanceMs(2 * HOUR_MS);
     const startupAfter = await getDashboardStats(serviceContext(suite.app, startup));
-    expect(startupAfter).toEqual(await featureCounts(startup));
-    expect(startupAfter).toMatchObject({ sharedDocuments: 1 });
+    expect(startupAfter.stats).toEqual(await featureCounts(startup));
+    expect(startupAfter.stats).toMatchObject({ sharedDocuments: 1 });
+    expect(startupAfter.changesAt?.getTime()).toBe(clock.now().getTime() + 22 * HOUR_MS);
   });
 
   it('reads the four features’ tables in a single statement', async () => {

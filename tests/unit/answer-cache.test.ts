@@ -57,6 +57,22 @@ describe('createAnswerCache', () => {
     expect(cache.recall(ALICE, 'list')).toBeUndefined();
   });
 
+  it('keeps an answer no longer than the moment its read says it stops being true, and not at all once that is past', () => {
+    const { cache, clock } = setUp();
+    const ticket = cache.open(ALICE, 'documents')!;
+    ticket.validUntil = clock.now().getTime() + 5_000;
+    cache.remember(ticket, '"until a grant expires"');
+    clock.advanceMs(4_999);
+    expect(cache.recall(ALICE, 'documents')?.body).toBe('"until a grant expires"');
+    clock.advanceMs(1);
+    expect(cache.recall(ALICE, 'documents')).toBeUndefined();
+
+    const late = cache.open(ALICE, 'documents')!;
+    late.validUntil = clock.now().getTime();
+    expect(cache.remember(late, '"already stale"')).toBeUndefined();
+    expect(cache.recall(ALICE, 'documents')).toBeUndefined();
+  });
+
   it('neither serves nor stores a user’s answers from the moment a change is queued here until it comes back', () => {
     const { cache, hub } = setUp();
     cache.remember(cache.open(ALICE, 'list')!, '"before"');

@@ -1,4 +1,4 @@
-// A per-user memory of recent JSON answers for the hot lists (issue #16, ADR 0037): the match
+// A per-user memory of recent JSON answers for the hot lists (issue #16, ADR 0039): the match
 // lists and the conversation list. A tab that reopens a screen, a second tab, or a client that
 // refetches after a live event for someone else gets the bytes already built, with no query,
 // serialisation or compression, while the database would still give the same answer:
@@ -10,6 +10,8 @@
 //   user's own change is always in their next answer. Another instance may answer from memory for
 //   the few milliseconds the announcement takes to reach it (the session cache's trade-off);
 // - an answer read while an announcement for its user arrived is not stored: it may predate it;
+// - an answer that the clock alone changes (a grant that expires) is kept no longer than that
+//   moment: the read states it on its ticket;
 // - an entry lives at most ANSWER_TTL_MS, and everything goes when the hub lost its LISTEN
 //   connection and is back, so a change that was never announced costs at most that long.
 // A feature whose writes change what a cached list shows must announce them (`reads_changed`);
@@ -40,6 +42,11 @@ export interface AnswerTicket {
   userId: number;
   generation: number;
   key: string;
+  /**
+   * When the same read would answer differently with no change made (a document grant that
+   * expires), in ms since the epoch: the answer is kept no longer, and not at all once it is past.
+   */
+  validUntil?: number;
 }
 
 export interface AnswerCache {
@@ -73,11 +80,12 @@ export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
   // A user absent from the map is in generation 0; the map holds only users with an announcement.
   const generations = new Map<number, number>();
   const inFlight = new Map<number, { count: number; until: number }>();
+  const defaultTtl = options.ttlMs ?? ANSWER_TTL_MS;
   const entries = new LRUCache<string, CachedAnswer>({
     maxSize: options.maxBytes ?? ANSWER_CACHE_MAX_BYTES,
     // The JSON, plus room for its compressed copies (made later, each a fraction of it).
     sizeCalculation: (answer) => answer.body.length * 2,
-    ttl: options.ttlMs ?? ANSWER_TTL_MS,
+    ttl: defaultTtl,
     perf: { now },
     ttlResolution: 0,
   });
@@ -117,8 +125,13 @@ export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
     },
     remember(ticket, body) {
       if (isChanging(ticket.userId) || generationOf(ticket.userId) !== ticket.generation) return undefined;
+      // The cache counts an entry stale once strictly more than its ttl has passed; an answer must
+      // already be stale at `validUntil` itself (a grant is not live at its expiry), hence the − 1.
+      const ttl = ticket.validUntil === undefined ? defaultTtl : Math.min(ticket.validUntil - now() - 1, defaultTtl);
+      // A ttl of 0 would mean "for ever" to the cache.
+      if (ttl < 1) return undefined;
       const answer: CachedAnswer = { body, etag: weakEtagOf(body), encoded: {} };
-      entries.set(entryKey(ticket.userId, ticket.generation, ticket.key), answer);
+      entries.set(entryKey(ticket.userId, ticket.generation, ticket.key), answer, { ttl });
       return answer;
     },
     get size() {

@@ -28,6 +28,11 @@ export interface RouteContext<E extends Endpoint> {
   body: E extends Endpoint<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.output<B> : never;
   request: FastifyRequest;
   reply: FastifyReply;
+  /**
+   * For a route that caches its answers: the moment this answer stops being true with nothing
+   * changed (a grant that expires); the cache keeps it no longer. Null: no such moment.
+   */
+  keepAnswerUntil(moment: Date | null): void;
 }
 
 type PublicContext<E extends Endpoint> = Omit<RouteContext<E>, 'actor' | 'ctx'> & { actor: Actor | null; ctx: AppContext<Actor | null> };
@@ -156,6 +161,10 @@ export function defineRoute<E extends Endpoint, A extends Access>(
         body: endpoint.raw === 'request' ? undefined : parsePart(endpoint.body, request.body),
         request,
         reply,
+        keepAnswerUntil(moment: Date | null) {
+          const ticket = request.answerTicket;
+          if (moment && ticket) ticket.validUntil = Math.min(ticket.validUntil ?? Infinity, moment.getTime());
+        },
       } as unknown as Parameters<Handler<E, A>>[0];
       if (cachesAnswers && actor) {
         // The route and its parsed parameters, not the raw URL: `?limit=20&status=all` and its reordering are one answer.

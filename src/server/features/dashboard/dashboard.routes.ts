@@ -5,7 +5,17 @@ import { defineRoute } from '../../http/route';
 import * as dashboard from './dashboard.service';
 
 export function registerDashboardRoutes(app: FastifyInstance): void {
-  // Kept per user until a change they see is announced (http/answer-cache.ts). A grant that merely
-  // expires is not announced: the startup's shared-documents count follows within the answer's 30 s.
-  defineRoute(app, getDashboardStats, 'user', ({ ctx }) => dashboard.getDashboardStats(ctx), { cacheAnswers: true });
+  // Kept per user until a change they see is announced (http/answer-cache.ts), and no longer than
+  // the first expiry of a grant the startup's shared-documents count includes.
+  defineRoute(
+    app,
+    getDashboardStats,
+    'user',
+    async ({ ctx, keepAnswerUntil }) => {
+      const reading = await dashboard.getDashboardStats(ctx);
+      keepAnswerUntil(reading.changesAt);
+      return reading.stats;
+    },
+    { cacheAnswers: true },
+  );
 }

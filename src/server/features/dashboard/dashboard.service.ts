@@ -46,6 +46,17 @@ function prepareStats(db: AppDatabase, role: UserType) {
                       and ${documentAccess.revokedAt} is null
                       and (${documentAccess.expiresAt} is null or ${documentAccess.expiresAt} > ${now}::timestamptz)))`
     : sql`(select count(*)::int from ${portfolioCompanies} where ${portfolioCompanies.investorId} = ${actorId})`;
+  // When that count next drops with nothing changed: the first expiry of a live grant it counts.
+  // The answer cache keeps the answer no longer (http/answer-cache.ts).
+  const countChangesAt = isStartup
+    ? sql`(
+    select min(${documentAccess.expiresAt})
+      from ${documentAccess}
+      join ${documents} on ${documents.id} = ${documentAccess.documentId}
+     where ${documents.userId} = ${actorId}
+       and ${documentAccess.revokedAt} is null
+       and ${documentAccess.expiresAt} > ${now}::timestamptz)`
+    : sql`null::timestamptz`;
   // Everything sits in the FROM clause: in a select list, drizzle leaves column names unqualified
   // (one table), which would turn the correlated `documents.id` above into `document_access.id`.
   return db
@@ -56,9 +67,12 @@ function prepareStats(db: AppDatabase, role: UserType) {
       requests: sql<number>`stats.requests`,
       conversations: sql<number>`stats.conversations`,
       roleCount: sql<number>`stats.role_count`,
+      // timestamptz: a string or a Date, depending on the driver.
+      countChangesAt: sql<string | Date | null>`stats.count_changes_at`,
     })
     .from(
-      sql`(select summary.mean, summary.pending, summary.requests, ${conversations} as conversations, ${roleCount} as role_count
+      sql`(select summary.mean, summary.pending, summary.requests, ${conversations} as conversations, ${roleCount} as role_count,
+                  ${countChangesAt} as count_changes_at
              from (${matchSummary}) as summary) as stats`,
     )
     .prepare(`dashboard_stats_${role}`);
@@ -66,28 +80,41 @@ function prepareStats(db: AppDatabase, role: UserType) {
 
 const statsStatements = preparedOnce((db) => ({ startup: prepareStats(db, 'startup'), investor: prepareStats(db, 'investor') }));
 
-export async function getDashboardStats(ctx: ServiceContext): Promise<DashboardStats> {
+/** The stat cards, and the first moment they would read differently with nothing changed (null: none). */
+export interface DashboardStatsReading {
+  stats: DashboardStats;
+  changesAt: Date | null;
+}
+
+export async function getDashboardStats(ctx: ServiceContext): Promise<DashboardStatsReading> {
   const { actor } = ctx;
   const [row] = await statsStatements(ctx.db)[actor.userType].execute({ actorId: actor.id, now: ctx.clock().toISOString() });
   const averageMatchScore = row?.mean === null || row?.mean === undefined ? 0 : Math.round(Number(row.mean));
   const counts = { pending: Number(row?.pending ?? 0), requests: Number(row?.requests ?? 0), conversations: Number(row?.conversations ?? 0) };
   const roleValue = Number(row?.roleCount ?? 0);
+  const changesAt = row?.countChangesAt ? new Date(row.countChangesAt) : null;
   if (actor.userType === 'startup') {
     return {
-      kind: 'startup',
-      averageMatchScore,
-      potentialMatches: counts.pending,
-      connectionRequests: counts.requests,
-      sharedDocuments: roleValue,
-      activeConversations: counts.conversations,
+      stats: {
+        kind: 'startup',
+        averageMatchScore,
+        potentialMatches: counts.pending,
+        connectionRequests: counts.requests,
+        sharedDocuments: roleValue,
+        activeConversations: counts.conversations,
+      },
+      changesAt,
     };
   }
   return {
-    kind: 'investor',
-    averageMatchScore,
-    potentialStartups: counts.pending,
-    connectionRequests: counts.requests,
-    portfolioCompanies: roleValue,
-    activeConversations: counts.conversations,
+    stats: {
+      kind: 'investor',
+      averageMatchScore,
+      potentialStartups: counts.pending,
+      connectionRequests: counts.requests,
+      portfolioCompanies: roleValue,
+      activeConversations: counts.conversations,
+    },
+    changesAt,
   };
 }

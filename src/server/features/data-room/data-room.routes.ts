@@ -38,7 +38,17 @@ export async function registerDataRoomRoutes(app: FastifyInstance): Promise<void
     limits: { fileSize: contracts.MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 1000, parts: 8, headerPairs: 20 },
   });
 
-  defineRoute(app, contracts.listDocuments, 'user', ({ ctx }) => listDocuments(ctx));
+  defineRoute(
+    app,
+    contracts.listDocuments,
+    'user',
+    async ({ ctx, keepAnswerUntil }) => {
+      const listing = await listDocuments(ctx);
+      keepAnswerUntil(listing.changesAt);
+      return listing.documents;
+    },
+    { cacheAnswers: true },
+  );
 
   defineRoute(app, contracts.uploadDocument, 'startup', async ({ ctx, request }) => {
     const upload = await receiveUpload(request, ctx.uploadTmpDir);

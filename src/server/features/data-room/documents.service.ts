@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { and, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, max, min, sql } from 'drizzle-orm';
 import type { DocumentSummary } from '../../../shared/contracts/documents';
 import { UploadDocumentFields } from '../../../shared/contracts/documents';
 import { invalid, notFound, validationError } from '../../app-error';
@@ -86,7 +86,11 @@ function prepareOwnDocuments(db: AppDatabase) {
   const ownerId = sql.placeholder('ownerId');
   const ownDocumentIds = db.select({ id: documents.id }).from(documents).where(eq(documents.userId, ownerId));
   const grantCounts = db
-    .select({ documentId: documentAccess.documentId, value: count().as('grant_count') })
+    .select({
+      documentId: documentAccess.documentId,
+      value: count().as('grant_count'),
+      firstExpiry: min(documentAccess.expiresAt).as('first_grant_expiry'),
+    })
     .from(documentAccess)
     .where(and(isLiveGrant(sql.placeholder('now')), inArray(documentAccess.documentId, ownDocumentIds)))
     .groupBy(documentAccess.documentId)
@@ -98,7 +102,13 @@ function prepareOwnDocuments(db: AppDatabase) {
     .groupBy(documentViews.documentId)
     .as('view_counts');
   return db
-    .select({ document: documents, sharedWithCount: grantCounts.value, viewCount: viewCounts.value, lastViewedAt: viewCounts.lastViewedAt })
+    .select({
+      document: documents,
+      sharedWithCount: grantCounts.value,
+      firstGrantExpiry: grantCounts.firstExpiry,
+      viewCount: viewCounts.value,
+      lastViewedAt: viewCounts.lastViewedAt,
+    })
     .from(documents)
     .leftJoin(grantCounts, eq(grantCounts.documentId, documents.id))
     .leftJoin(viewCounts, eq(viewCounts.documentId, documents.id))
@@ -109,24 +119,38 @@ function prepareOwnDocuments(db: AppDatabase) {
 
 const ownDocumentsStatement = preparedOnce(prepareOwnDocuments);
 
+/**
+ * A documents list, and the first moment it would read differently with nothing changed: when one
+ * of the live grants it counts or lists expires (null: none expires). Every other change to it is
+ * announced on the event hub, so this is all the answer cache needs to know.
+ */
+export interface DocumentListing {
+  documents: DocumentSummary[];
+  changesAt: Date | null;
+}
+
 /** A startup's own documents with their live share counts, or the documents shared with an investor. */
-export async function listDocuments(ctx: ServiceContext): Promise<DocumentSummary[]> {
+export async function listDocuments(ctx: ServiceContext): Promise<DocumentListing> {
   const { db, actor } = ctx;
   const now = ctx.clock();
   if (actor.userType === 'startup') {
     const rows = await ownDocumentsStatement(db).execute({ ownerId: actor.id, now: now.toISOString() });
-    return rows.map((row) =>
-      toSummary(row.document, {
-        sharedWithCount: Number(row.sharedWithCount ?? 0),
-        viewCount: Number(row.viewCount ?? 0),
-        lastViewedAt: row.lastViewedAt ? new Date(row.lastViewedAt).toISOString() : null,
-      }),
-    );
+    return {
+      documents: rows.map((row) =>
+        toSummary(row.document, {
+          sharedWithCount: Number(row.sharedWithCount ?? 0),
+          viewCount: Number(row.viewCount ?? 0),
+          lastViewedAt: row.lastViewedAt ? new Date(row.lastViewedAt).toISOString() : null,
+        }),
+      ),
+      changesAt: earliest(rows.map((row) => row.firstGrantExpiry)),
+    };
   }
   const rows = await db
     .select({
       document: documents,
       sharedAt: documentAccess.grantedAt,
+      expiresAt: documentAccess.expiresAt,
       companyName: startupProfiles.companyName,
       firstName: users.firstName,
       lastName: users.lastName,
@@ -137,12 +161,21 @@ export async function listDocuments(ctx: ServiceContext): Promise<DocumentSummar
     .leftJoin(startupProfiles, eq(startupProfiles.userId, documents.userId))
     .where(and(eq(documentAccess.userId, actor.id), isLiveGrant(now)))
     .orderBy(desc(documentAccess.grantedAt), desc(documents.id));
-  return rows.map((row) =>
-    toSummary(row.document, {
-      owner: { id: row.document.userId, companyName: row.companyName ?? `${row.firstName} ${row.lastName}` },
-      sharedAt: row.sharedAt.toISOString(),
-    }),
-  );
+  return {
+    documents: rows.map((row) =>
+      toSummary(row.document, {
+        owner: { id: row.document.userId, companyName: row.companyName ?? `${row.firstName} ${row.lastName}` },
+        sharedAt: row.sharedAt.toISOString(),
+      }),
+    ),
+    changesAt: earliest(rows.map((row) => row.expiresAt)),
+  };
+}
+
+/** The earliest of some moments (a grouped `min()` comes back from the driver as a string or a Date), or null. */
+function earliest(moments: readonly (Date | string | null)[]): Date | null {
+  const times = moments.filter((moment) => moment !== null).map((moment) => new Date(moment).getTime());
+  return times.length ? new Date(Math.min(...times)) : null;
 }
 
 /** Deletes an owned document, its grants and views (cascade) and its blob. */
