@@ -12,6 +12,7 @@ import { dataRoomKeys } from '../../src/client/features/data-room/api';
 import { matchKeys } from '../../src/client/features/matching/api';
 import { messageKeys } from '../../src/client/features/messaging/api';
 import { milestoneKeys } from '../../src/client/features/milestones/api';
+import { notificationKeys } from '../../src/client/features/notifications/api';
 import { portfolioKeys } from '../../src/client/features/portfolio/api';
 import { profileKeys } from '../../src/client/features/profiles/api';
 import { EVERY_QUERY, LIVE_EVENT_INVALIDATIONS, invalidationFor } from '../../src/client/lib/live-event-invalidations';
@@ -23,6 +24,7 @@ const SAMPLE_EVENTS = {
   match_updated: { type: 'match_updated', matchId: 4, status: 'accepted' },
   milestone_updated: { type: 'milestone_updated', milestoneId: 5, startupId: 31, investorId: 32 },
   documents_changed: { type: 'documents_changed', documentId: 6 },
+  notifications_changed: { type: 'notifications_changed', unread: 3, notificationId: 7 },
   resync: { type: 'resync' },
   refetch: { type: 'refetch' },
 } satisfies { [T in LiveEventType]: Extract<LiveEvent, { type: T }> };
@@ -42,6 +44,7 @@ const EXPECTED: Record<LiveEventType, readonly QueryKey[] | typeof EVERY_QUERY> 
   match_updated: [matchKeys.all, dashboardKeys.all, activityKeys.all, messageKeys.conversations(), dataRoomKeys.all, analyticsKeys.all],
   milestone_updated: [milestoneKeys.all, activityKeys.all],
   documents_changed: [dataRoomKeys.all, dashboardKeys.all, activityKeys.all],
+  notifications_changed: [notificationKeys.all],
   resync: EVERY_QUERY,
   refetch: EVERY_QUERY,
 };
@@ -55,6 +58,7 @@ const FACTORY_ROOTS: readonly QueryKey[] = [
   matchKeys,
   messageKeys,
   milestoneKeys,
+  notificationKeys,
   portfolioKeys,
   profileKeys,
 ].map((factory) => factory.all);

@@ -13,6 +13,7 @@ import { dataRoomKeys } from '@/features/data-room/api';
 import { matchKeys } from '@/features/matching/api';
 import { messageKeys } from '@/features/messaging/api';
 import { milestoneKeys } from '@/features/milestones/api';
+import { notificationKeys } from '@/features/notifications/api';
 
 /** Every active query, for when events may have been missed. */
 export const EVERY_QUERY = 'every-query';
@@ -45,6 +46,8 @@ export const LIVE_EVENT_INVALIDATIONS = {
   // An upload, delete, share, revocation or view (another tab, the other party); a view is an
   // entry in the owner's feed.
   documents_changed: () => [dataRoomKeys.all, dashboardKeys.all, activityKeys.all],
+  // A notification was created or updated, or some were read (in another tab too): the bell and the page.
+  notifications_changed: () => [notificationKeys.all],
   // The server lost its LISTEN connection, or an event was too large to send.
   resync: EVERY_QUERY,
   refetch: EVERY_QUERY,

@@ -3,7 +3,16 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 
 /** Event names the stream sends (the `event:` field); each `data:` is a small JSON object. */
-export const LIVE_EVENT_TYPES = ['message', 'message_read', 'match_updated', 'milestone_updated', 'documents_changed', 'resync', 'refetch'] as const;
+export const LIVE_EVENT_TYPES = [
+  'message',
+  'message_read',
+  'match_updated',
+  'milestone_updated',
+  'documents_changed',
+  'notifications_changed',
+  'resync',
+  'refetch',
+] as const;
 export const HEARTBEAT_INTERVAL_MS = 25_000;
 
 /**
@@ -18,6 +27,9 @@ export type LiveEvent =
   | { type: 'milestone_updated'; milestoneId: number; startupId: number; investorId: number }
   // A data room document was uploaded, deleted, shared, revoked or viewed: refetch document lists.
   | { type: 'documents_changed'; documentId: number | null }
+  // The recipient's notifications changed (one created or updated, or some read): the unread count
+  // now, and the notification created or updated, if that is what happened (issue #18).
+  | { type: 'notifications_changed'; unread: number; notificationId: number | null }
   // Sent locally after the LISTEN connection was lost and regained: events may have been missed.
   | { type: 'resync' }
   // Sent in place of an event too large for one NOTIFY: something changed, refetch everything.
