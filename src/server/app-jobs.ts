@@ -24,6 +24,7 @@ import {
   type MatchingContext,
   type MatchingEngineStore,
 } from './features/matching';
+import { deliverNotification, NOTIFICATION_JOBS, remindDueMilestones, sweepOldNotifications } from './features/notifications';
 import { sweepAnonymousTraffic } from './features/security';
 import { createJobQueue, deleteFinishedJobs, type JobHandler, type JobQueue, type Schedule } from './jobs/job-queue';
 import { createMailer, MAIL_SEND_JOB, mailSendJobHandler, outboxDirFor, type MailContext, type Mailer } from './mail';
@@ -40,6 +41,9 @@ export const JOB_NAMES = {
   sweepAnonymousTraffic: 'security.sweep-anonymous-traffic',
   deleteFinishedJobs: 'jobs.delete-finished',
   sendEmail: MAIL_SEND_JOB,
+  deliverNotification: NOTIFICATION_JOBS.deliver,
+  remindDueMilestones: NOTIFICATION_JOBS.remindDueMilestones,
+  sweepNotifications: NOTIFICATION_JOBS.sweep,
 } as const;
 
 const HOUR_MS = 60 * 60_000;
@@ -52,6 +56,9 @@ export const SCHEDULES: Schedule[] = [
   { name: 'expired-sessions', job: JOB_NAMES.deleteExpiredSessions, intervalMs: HOUR_MS },
   { name: 'anonymous-traffic-retention', job: JOB_NAMES.sweepAnonymousTraffic, intervalMs: HOUR_MS },
   { name: 'finished-jobs', job: JOB_NAMES.deleteFinishedJobs, intervalMs: 24 * HOUR_MS },
+  // Hourly, so a milestone is announced within an hour of coming within 24 h of its date.
+  { name: 'milestones-due', job: JOB_NAMES.remindDueMilestones, intervalMs: HOUR_MS },
+  { name: 'notification-retention', job: JOB_NAMES.sweepNotifications, intervalMs: 24 * HOUR_MS },
 ];
 
 type JobLog = Pick<ServiceLog, 'info' | 'warn' | 'error'> & Partial<Pick<ServiceLog, 'debug'>>;
@@ -96,8 +103,10 @@ function serviceLog(log: JobLog): ServiceLog {
 }
 
 /**
- * Matching's jobs on their own: the demo seed runs them without the rest of the app. The context
- * is read when a job runs, because it names the queue the handlers are given to.
+ * The jobs the features' own services enqueue (matching's re-scores and learning, and the
+ * notifications every decision, message and plan change announces): the demo seed and the bench
+ * seed play those services without the rest of the app, so they run these. The context is read
+ * when a job runs, because it names the queue the handlers are given to.
  */
 export function matchingJobHandlers(context: () => MatchingContext<Actor | null>): Record<string, JobHandler> {
   return {
@@ -105,6 +114,7 @@ export function matchingJobHandlers(context: () => MatchingContext<Actor | null>
       await rescorePendingMatches(context(), { id: Number(payload.userId), userType: payload.userType as UserType });
     },
     [JOB_NAMES.learnFromDecision]: (payload) => learnFromDecision(context(), payload as unknown as DecisionToLearn),
+    [JOB_NAMES.deliverNotification]: (payload, { jobId }) => deliverNotification(context(), { payload, jobId }),
   };
 }
 
@@ -135,6 +145,14 @@ export function createAppJobQueue(deps: AppJobDeps): JobQueue {
       await deleteFinishedJobs(db, clock(), { succeededDays: 7, failedDays: 30 });
     },
     [JOB_NAMES.sendEmail]: mailSendJobHandler({ mailer, log }),
+    [JOB_NAMES.remindDueMilestones]: async () => {
+      const delivered = await remindDueMilestones(ctx());
+      if (delivered > 0) log.info({ delivered }, 'due-milestone reminders delivered');
+    },
+    [JOB_NAMES.sweepNotifications]: async () => {
+      const removed = await sweepOldNotifications(ctx());
+      if (removed > 0) log.info({ removed }, 'notification retention sweep removed old notifications');
+    },
     // Emails with a token: the handler makes the token as it sends, so no token is ever in a payload.
     [ACCOUNT_JOBS.sendPasswordReset]: (payload) => sendPasswordResetEmail(ctx(), { email: String(payload.email), origin: String(payload.origin) }),
     [ACCOUNT_JOBS.sendEmailVerification]: (payload) => sendVerificationEmail(ctx(), { userId: Number(payload.userId), origin: String(payload.origin) }),

@@ -35,6 +35,7 @@ import { registerMilestoneRoutes } from './features/milestones/milestones.routes
 import { registerPortfolioRoutes } from './features/portfolio/portfolio.routes';
 import { registerBlockRoutes } from './features/safety/blocks.routes';
 import { registerReportRoutes } from './features/safety/reports.routes';
+import { registerNotificationRoutes } from './features/notifications/notifications.routes';
 import { registerEventStream } from './realtime/event-stream.routes';
 import { createAppJobQueue } from './app-jobs';
 import type { JobQueue } from './jobs/job-queue';
@@ -268,6 +269,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPortfolioRoutes(app);
   registerBlockRoutes(app);
   registerReportRoutes(app);
+  registerNotificationRoutes(app);
   registerEventStream(app);
   await registerDataRoomRoutes(app);
   registerApiDocs(app);

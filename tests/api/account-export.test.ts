@@ -161,6 +161,7 @@ describe('GET /api/account/export', () => {
       'messages.json',
       'milestones.json',
       'activity.json',
+      'notifications.json',
       'documents/Deck.pdf',
       'documents/Deck (2).pdf',
       'documents/_.._etc_passwd_ _notes__.txt',
@@ -253,7 +254,16 @@ describe('GET /api/account/export', () => {
     expect(company.statusCode, company.body).toBe(201);
 
     const { entries, json } = await exportOf(me.client);
-    expect([...entries.keys()]).toEqual(['README.txt', 'profile.json', 'matches.json', 'messages.json', 'milestones.json', 'portfolio.json', 'activity.json']);
+    expect([...entries.keys()]).toEqual([
+      'README.txt',
+      'profile.json',
+      'matches.json',
+      'messages.json',
+      'milestones.json',
+      'portfolio.json',
+      'activity.json',
+      'notifications.json',
+    ]);
     expect(json('portfolio.json').portfolio).toEqual([
       expect.objectContaining({ companyName: 'Acme', investmentAmount: 250_000, investmentDate: '2024-05-01' }),
     ]);

@@ -18,6 +18,7 @@ import * as documentContracts from '../../src/shared/contracts/documents';
 import * as messageContracts from '../../src/shared/contracts/messages';
 import * as eventContracts from '../../src/shared/contracts/events';
 import * as milestoneContracts from '../../src/shared/contracts/milestones';
+import * as notificationContracts from '../../src/shared/contracts/notifications';
 import * as portfolioContracts from '../../src/shared/contracts/portfolio';
 import * as profileContracts from '../../src/shared/contracts/profiles';
 import * as blockContracts from '../../src/shared/contracts/blocks';
@@ -49,6 +50,10 @@ const ROUTE_ACCESS: Array<{ endpoint: Endpoint; access: Access; sample?: { param
   { endpoint: profileContracts.getStartupCard, access: 'investor' },
   { endpoint: profileContracts.getInvestorCard, access: 'startup' },
   { endpoint: activityContracts.listActivities, access: 'user' },
+  { endpoint: notificationContracts.listNotifications, access: 'user' },
+  { endpoint: notificationContracts.getUnreadNotificationCount, access: 'user' },
+  { endpoint: notificationContracts.markNotificationRead, access: 'user' },
+  { endpoint: notificationContracts.markAllNotificationsRead, access: 'user' },
   { endpoint: dashboardContracts.getDashboardStats, access: 'user' },
   { endpoint: matchContracts.listStartupMatches, access: 'startup' },
   { endpoint: matchContracts.listInvestorMatches, access: 'investor' },
@@ -108,6 +113,7 @@ const allContracts: Endpoint[] = [
   messageContracts,
   eventContracts,
   milestoneContracts,
+  notificationContracts,
   portfolioContracts,
   blockContracts,
   reportContracts,

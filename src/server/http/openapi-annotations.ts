@@ -16,6 +16,10 @@ export const TAGS: Record<string, { title: string; description: string }> = {
   documents: { title: 'Data room', description: 'Uploads, sharing, views and engagement.' },
   portfolio: { title: 'Portfolio and analytics', description: 'An investor’s portfolio and analytics.' },
   activity: { title: 'Activity', description: 'The signed-in user’s activity feed.' },
+  notifications: {
+    title: 'Notifications',
+    description: 'The signed-in user’s notification centre: the bell’s unread count, pages of notifications, marking them read.',
+  },
   dashboard: { title: 'Dashboard', description: 'The dashboard’s numbers.' },
   events: { title: 'Live events', description: 'Server-Sent Events for the signed-in user.' },
   apiDocs: { title: 'API reference', description: 'This reference and the OpenAPI document behind it.' },
@@ -59,7 +63,7 @@ export const RAW_RESPONSES: Record<string, RawResponse> = {
     contentType: 'application/zip',
     description:
       'Everything the account holds, as a ZIP attachment written while it is sent: profile.json, matches.json, messages.json, ' +
-      'milestones.json, portfolio.json (investors), activity.json, the caller’s own documents under documents/, and README.txt describing each.',
+      'milestones.json, portfolio.json (investors), activity.json, notifications.json, the caller’s own documents under documents/, and README.txt describing each.',
     schema: BINARY,
   },
   'portfolio.exportPortfolioCsv': {

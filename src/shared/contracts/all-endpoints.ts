@@ -14,6 +14,7 @@ import * as events from './events';
 import * as matches from './matches';
 import * as messages from './messages';
 import * as milestones from './milestones';
+import * as notifications from './notifications';
 import * as portfolio from './portfolio';
 import * as profiles from './profiles';
 import * as reports from './reports';
@@ -30,6 +31,7 @@ const DOMAINS: Record<string, Record<string, unknown>> = {
   matches,
   messages,
   milestones,
+  notifications,
   portfolio,
   profiles,
   reports,

@@ -34,6 +34,11 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 /** Notifications older than this are swept. */
 export const NOTIFICATION_RETENTION_DAYS = 90;
 export const NOTIFICATION_PAGE_SIZE = 20;
+/**
+ * A generation run tells each counterpart of its new matches scoring at least this (0–100). One
+ * threshold for everyone until notification preferences let each user set their own.
+ */
+export const NEW_MATCH_NOTIFICATION_MIN_SCORE = 70;
 /** The bell shows counts above this as "99+". */
 export const UNREAD_BADGE_CAP = 99;
 

@@ -12,3 +12,4 @@ export * from './jobs';
 export * from './devices';
 export * from './reports';
 export * from './blocks';
+export * from './notifications';

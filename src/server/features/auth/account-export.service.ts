@@ -24,6 +24,7 @@ import {
   matches,
   messages,
   milestones,
+  notifications,
   portfolioCompanies,
   startupProfiles,
   users,
@@ -293,6 +294,26 @@ function activityOf(db: DbExecutor, userId: number) {
   }));
 }
 
+/** The caller's notifications, newest first: what each was about (ids and counts), as stored. */
+function notificationsOf(db: DbExecutor, userId: number) {
+  const rows = paged((after: typeof notifications.$inferSelect | null) =>
+    db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.recipientId, userId),
+          after
+            ? or(lt(notifications.createdAt, after.createdAt), and(eq(notifications.createdAt, after.createdAt), lt(notifications.id, after.id)))
+            : undefined,
+        ),
+      )
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(PAGE_SIZE),
+  );
+  return mapped(rows, (row) => ({ id: row.id, type: row.type, payload: row.payload, createdAt: iso(row.createdAt), readAt: iso(row.readAt) }));
+}
+
 async function profileDocument(db: DbExecutor, account: typeof users.$inferSelect, exportedAt: string) {
   const { id: userId } = account;
   let profile: Record<string, unknown> | null = null;
@@ -399,6 +420,7 @@ function readme(input: { username: string; userType: Side; exportedAt: string; d
     'milestones.json  The milestones you planned with your connections.',
     ...(input.userType === 'investor' ? ['portfolio.json   Your portfolio companies.'] : []),
     'activity.json    Your activity feed, newest first.',
+    'notifications.json Your notifications, newest first (what each was about, by id).',
     ...(input.documents.length > 0
       ? ['documents/       The documents you uploaded to your data room, with their original bytes.']
       : ['documents/       (none: you have not uploaded any documents)']),
@@ -497,6 +519,7 @@ export async function exportAccount(ctx: AccountExportContext, input: { ip: stri
   addJson('milestones.json', () => jsonWithList({ exportedAt }, 'milestones', milestonesOf(db, account.id, side)));
   if (side === 'investor') addJson('portfolio.json', () => jsonWithList({ exportedAt }, 'portfolio', portfolioOf(db, account.id)));
   addJson('activity.json', () => jsonWithList({ exportedAt }, 'activities', activityOf(db, account.id)));
+  addJson('notifications.json', () => jsonWithList({ exportedAt }, 'notifications', notificationsOf(db, account.id)));
   for (const { entry, row } of ownDocuments) {
     addLazily(entry, { compress: isCompressible(row.type) }, async () => {
       try {

@@ -8,6 +8,7 @@ import { dataRoomSettings, documentAccess, documents } from '../../db/schema';
 import type { ServiceContext } from '../../service-context';
 import { recordActivity } from '../activity';
 import { onConnected, type ConnectedPair } from '../matching';
+import { notify } from '../notifications';
 import type { ConnectedPairContext } from './data-room-context';
 import { investorName } from './summaries';
 
@@ -53,6 +54,12 @@ export async function shareAutoShareCategories(ctx: ConnectedPairContext, pair: 
     activityType: 'document_shared',
     entityId: null,
     description: `Automatically shared ${shared} with ${await investorName(ctx, investorId)}`,
+  });
+  // One notification for the whole auto-share, naming the document when there is one.
+  await notify(ctx, {
+    recipientId: investorId,
+    type: 'document_access_granted',
+    payload: { documentIds: toShare.map((document) => document.id), partnerId: startupId },
   });
   return toShare.length;
 }

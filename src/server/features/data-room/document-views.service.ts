@@ -8,6 +8,7 @@ import { documents, documentViews } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../service-context';
 import { recordActivity } from '../activity';
 import { isBlockedEitherWay } from '../matching';
+import { notify } from '../notifications';
 import { DOCUMENT_MISSING, readableBy } from './access-rules';
 import { announceDocumentChange } from './data-room-context';
 import { investorName } from './summaries';
@@ -17,6 +18,8 @@ import { investorName } from './summaries';
  * entry for the owner, however often the preview is reopened (docs/activity.md).
  */
 export const VIEW_ENTRY_SESSION_MS = 60 * 60_000;
+
+const documentViewSourceKey = (viewId: number) => `document_view:${viewId}`;
 
 /** Starts recording an open of a document by a grantee. Owners' own opens are not counted. */
 export async function startDocumentView(ctx: ServiceContext, input: { documentId: number }): Promise<{ viewId: number | null }> {
@@ -52,6 +55,13 @@ export async function startDocumentView(ctx: ServiceContext, input: { documentId
         entityId: documentId,
         description: `${await investorName(txCtx, actor.id)} viewed ${row.name}`,
       });
+      // The founder's "{firm} opened {document}"; the view's close adds the time spent to it.
+      await notify(txCtx, {
+        recipientId: row.ownerId,
+        type: 'document_opened',
+        payload: { documentId, partnerId: actor.id, viewId: view!.id },
+        sourceKey: documentViewSourceKey(view!.id),
+      });
     }
     await announceDocumentChange(txCtx, { userIds: [row.ownerId], documentId });
     return { viewId: view!.id };
@@ -72,7 +82,17 @@ export async function endDocumentView(ctx: ServiceContext, input: { documentId: 
       .returning({ id: documentViews.id });
     if (updated.length === 0) throw notFound('This view does not exist.');
     const [document] = await txCtx.db.select({ ownerId: documents.userId }).from(documents).where(eq(documents.id, documentId));
-    if (document) await announceDocumentChange(txCtx, { userIds: [document.ownerId], documentId });
+    if (document) {
+      await announceDocumentChange(txCtx, { userIds: [document.ownerId], documentId });
+      // Only the view that opened a reading session has a notification; for the others this finds none.
+      await notify(txCtx, {
+        recipientId: document.ownerId,
+        type: 'document_opened',
+        payload: { durationMs },
+        sourceKey: documentViewSourceKey(viewId),
+        isUpdateOnly: true,
+      });
+    }
   });
 }
 

@@ -8,6 +8,7 @@ import { documentAccess, documents, documentViews, investorProfiles, users } fro
 import { inTransaction, type ServiceContext } from '../../service-context';
 import { recordActivity } from '../activity';
 import { areConnected, listConnections } from '../matching';
+import { notify } from '../notifications';
 import { recordSecurityEvent } from '../security';
 import { isLiveGrant, ownedDocument } from './access-rules';
 import { announceDocumentChange } from './data-room-context';
@@ -94,6 +95,7 @@ export async function grantDocumentAccess(ctx: ServiceContext, input: { document
       description: `Shared ${document.name} with ${await investorName(txCtx, investorId)}`,
     });
     await recordSecurityEvent(txCtx, { eventType: 'document_access_granted', userId: actor.id, ip, detail: { documentId, granteeId: investorId } });
+    await notify(txCtx, { recipientId: investorId, type: 'document_access_granted', payload: { documentIds: [documentId], partnerId: actor.id } });
     await announceDocumentChange(txCtx, { userIds: [actor.id, investorId], documentId });
   });
   const grants = await listDocumentAccess(ctx, { documentId });
@@ -114,6 +116,7 @@ export async function revokeDocumentAccess(ctx: ServiceContext, input: { documen
       .returning({ id: documentAccess.id });
     if (revoked.length === 0) throw notFound('This investor does not have access to the document.');
     await recordSecurityEvent(txCtx, { eventType: 'document_access_revoked', userId: actor.id, ip, detail: { documentId, granteeId: investorId } });
+    await notify(txCtx, { recipientId: investorId, type: 'document_access_revoked', payload: { documentIds: [documentId], partnerId: actor.id } });
     // An open preview on the investor's screen closes at once; the owner's counts refresh.
     await announceDocumentChange(txCtx, { userIds: [actor.id, investorId], documentId });
   });

@@ -9,6 +9,7 @@ import { conflict } from '../../app-error';
 import { matches } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../service-context';
 import { recordActivity } from '../activity';
+import { notify } from '../notifications';
 import { recordSecurityEvent } from '../security';
 import { runDisconnectedReactions } from './connected-reactions';
 import { counterpartName, loadMatchView, lockPartyMatch, ownName } from './match-view';
@@ -58,6 +59,8 @@ export async function disconnectMatch(ctx: ServiceContext, matchId: number): Pro
       entityId: row.id,
       description: `${await ownName(tx, actor)} ended the connection`,
     });
+    const partnerId = actor.userType === 'startup' ? row.investorId : row.startupId;
+    await notify(txCtx, { recipientId: partnerId, type: 'connection_ended', payload: { matchId: row.id, partnerId: actor.id } });
     return view;
   });
 }

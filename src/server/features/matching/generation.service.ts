@@ -14,6 +14,8 @@ import { investorProfiles, matches, matchingUserState, startupProfiles, users } 
 import type { Actor } from '../../actor';
 import { inTransaction, type ServiceContext } from '../../service-context';
 import { recordActivity } from '../activity';
+import { notify } from '../notifications';
+import { NEW_MATCH_NOTIFICATION_MIN_SCORE } from '../../../shared/contracts/notifications';
 import { onProfileSaved } from '../profiles';
 import { blockedByActorIds, blockedEitherWayIds } from './blocks';
 import { sideComponentValues } from './engine-store';
@@ -237,7 +239,13 @@ export async function generateMatches(ctx: MatchingContext): Promise<GenerateMat
           setWhere: sql`${matches.status} = 'pending'`,
         })
         // xmax is 0 only for a freshly inserted row version: it tells inserts from updates.
-        .returning({ id: matches.id, startupId: matches.startupId, investorId: matches.investorId, isInserted: sql<boolean>`(xmax = 0)` });
+        .returning({
+          id: matches.id,
+          startupId: matches.startupId,
+          investorId: matches.investorId,
+          score: matches.score,
+          isInserted: sql<boolean>`(xmax = 0)`,
+        });
       writtenPairs.push(...written);
       const inserted = written.filter((row) => row.isInserted);
       for (const row of inserted) insertedIds.add(counterpartOf(side, row));
@@ -245,6 +253,15 @@ export async function generateMatches(ctx: MatchingContext): Promise<GenerateMat
       refreshedChosen = written.length - created;
       // Each new counterpart's open match list refreshes (delivered at commit).
       for (const row of inserted) await ctx.events.publish(tx, [counterpartOf(side, row)], { type: 'match_updated', matchId: row.id, status: 'pending' });
+      // Each counterpart with a new match scoring high enough hears of it; their unread
+      // notification of new matches adds it to its count (collapsed), until they read it.
+      for (const row of inserted.filter((candidate) => candidate.score >= NEW_MATCH_NOTIFICATION_MIN_SCORE)) {
+        await notify(inTransaction(ctx, tx), {
+          recipientId: counterpartOf(side, row),
+          type: 'new_matches',
+          payload: { count: 1, latestId: row.id },
+        });
+      }
     }
 
     // Pending suggestions that did not make this run's list still get today's score.

@@ -10,6 +10,7 @@ import { matchDecisions, matches } from '../../db/schema';
 import type { Actor } from '../../actor';
 import { inTransaction, type ServiceContext } from '../../service-context';
 import { recordActivity } from '../activity';
+import { notify } from '../notifications';
 import { runConnectedReactions } from './connected-reactions';
 import { combinedStatus, otherSide, refusalOf, sideOf } from './match-decisions';
 import { awaitsAnswerOf } from './match-list';
@@ -88,6 +89,7 @@ export async function decideMatch(ctx: ServiceContext, input: UpdateMatchBody & 
       description: `${decisionVerb(mine, decision)} your match with ${counterpartName(view)}${reasonLabel ? ` (${reasonLabel.toLowerCase()})` : ''}${connects ? ': you are now connected' : ''}`,
     });
     await recordForOtherParty(txCtx, { row, decision, theirs, connects });
+    await notifyOtherParty(txCtx, { row, decision, theirs, connects, sharedReason: sharesReason ? declineReason : null });
     // What this decision teaches about the decider is learned off the request, by a durable job
     // committed with the decision itself.
     const components = snapshotOf(row);
@@ -128,6 +130,29 @@ async function recordForOtherParty(
     entityId: row.id,
     description: connects ? `You are now connected with ${name}` : `${name} wants to connect with you`,
   });
+}
+
+/**
+ * The other party's notification (docs/notifications.md): an accept they have not answered is a
+ * request, the accept that connects tells the side that did not make the final decision, and a
+ * decline tells them only when the decliner shared the reason. Delivered after commit.
+ */
+async function notifyOtherParty(
+  txCtx: ServiceContext,
+  change: { row: MatchRow; decision: MatchDecision; theirs: MatchDecision; connects: boolean; sharedReason: string | null },
+): Promise<void> {
+  const { actor } = txCtx;
+  const { row, decision, theirs, connects, sharedReason } = change;
+  const type = connects
+    ? 'connection_made'
+    : decision === 'accepted' && theirs === 'pending'
+      ? 'connection_requested'
+      : decision === 'rejected' && sharedReason !== null
+        ? 'connection_declined'
+        : null;
+  if (!type) return;
+  const recipientId = actor.userType === 'startup' ? row.investorId : row.startupId;
+  await notify(txCtx, { recipientId, type, payload: { matchId: row.id, partnerId: actor.id, ...(sharedReason ? { reason: sharedReason } : {}) } });
 }
 
 function decisionVerb(from: MatchDecision, to: MatchDecision): string {

@@ -12,6 +12,7 @@ import { messages, users } from '../../db/schema';
 import type { Actor } from '../../actor';
 import { inTransaction, type ServiceContext } from '../../service-context';
 import { recordActivity } from '../activity';
+import { markConversationNotificationRead, notify } from '../notifications';
 import { areConnected, blockedByActorIds, connectedPartnerIds, isBlockedEitherWay, pairMatchesOfActor } from '../matching';
 
 type MessageRow = typeof messages.$inferSelect;
@@ -51,6 +52,12 @@ export async function sendMessage(ctx: ServiceContext, input: SendMessageBody): 
     });
     // Both users: the receiver sees it arrive, the sender's other tabs stay in step.
     await ctx.events.publish(tx, [actor.id, input.receiverId], { type: 'message', messageId: row!.id, senderId: actor.id, receiverId: input.receiverId });
+    // One unread notification per conversation, counting its messages (ids only, never the text).
+    await notify(inTransaction(ctx, tx), {
+      recipientId: input.receiverId,
+      type: 'message',
+      payload: { partnerId: actor.id, count: 1, latestId: row!.id },
+    });
     return toMessage(row!);
   });
 }
@@ -121,6 +128,8 @@ export async function markThreadRead(ctx: ServiceContext, partnerId: number): Pr
       const upToMessageId = Number(result!.up_to_message_id);
       await ctx.events.publish(tx, [partnerId, actor.id], { type: 'message_read', readerId: actor.id, partnerId, upToMessageId, count: marked });
     }
+    // Reading the conversation reads its notification.
+    await markConversationNotificationRead(inTransaction(ctx, tx), partnerId);
     return { marked };
   });
 }

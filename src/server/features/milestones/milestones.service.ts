@@ -10,6 +10,7 @@ import { investorProfiles, milestones, startupProfiles, users } from '../../db/s
 import type { Actor } from '../../actor';
 import { inTransaction, type ServiceContext } from '../../service-context';
 import { recordActivity } from '../activity';
+import { notify } from '../notifications';
 import { areConnected, connectedPartnerIds, wereConnected } from '../matching';
 
 type MilestoneRow = typeof milestones.$inferSelect;
@@ -75,7 +76,14 @@ async function displayName(db: DbExecutor, userId: number): Promise<string> {
  */
 async function recordAndAnnounce(
   txCtx: ServiceContext,
-  change: { milestoneId: number; pair: { startupId: number; investorId: number }; activityType: 'milestone_created' | 'milestone_updated'; what: string },
+  change: {
+    milestoneId: number;
+    pair: { startupId: number; investorId: number };
+    activityType: 'milestone_created' | 'milestone_updated';
+    what: string;
+    /** What the partner's notification says happened. */
+    change: 'created' | 'started' | 'completed' | 'edited' | 'removed';
+  },
 ): Promise<void> {
   const { actor } = txCtx;
   const { startupId, investorId } = change.pair;
@@ -95,6 +103,11 @@ async function recordAndAnnounce(
     description: `${await displayName(txCtx.db, actor.id)} ${what}`,
   });
   await txCtx.events.publish(txCtx.db, [startupId, investorId], { type: 'milestone_updated', milestoneId: change.milestoneId, startupId, investorId });
+  await notify(txCtx, {
+    recipientId: partnerId,
+    type: 'milestone_changed',
+    payload: { milestoneId: change.milestoneId, partnerId: actor.id, change: change.change },
+  });
 }
 
 /**
@@ -132,7 +145,13 @@ export async function createMilestone(
       .insert(milestones)
       .values({ ...pair, title: input.title, description: input.description || null, date: input.date || null, status: input.status })
       .returning();
-    await recordAndAnnounce(txCtx, { milestoneId: row!.id, pair, activityType: 'milestone_created', what: `Added the milestone "${row!.title}"` });
+    await recordAndAnnounce(txCtx, {
+      milestoneId: row!.id,
+      pair,
+      activityType: 'milestone_created',
+      what: `Added the milestone "${row!.title}"`,
+      change: 'created',
+    });
     return toMilestone(row!);
   });
 }
@@ -152,7 +171,13 @@ export async function advanceMilestone(ctx: ServiceContext, input: { milestoneId
     }
     const [updated] = await tx.update(milestones).set({ status, updatedAt: ctx.clock() }).where(eq(milestones.id, row.id)).returning();
     const verb = status === 'in_progress' ? 'Started' : 'Completed';
-    await recordAndAnnounce(txCtx, { milestoneId: row.id, pair: row, activityType: 'milestone_updated', what: `${verb} the milestone "${row.title}"` });
+    await recordAndAnnounce(txCtx, {
+      milestoneId: row.id,
+      pair: row,
+      activityType: 'milestone_updated',
+      what: `${verb} the milestone "${row.title}"`,
+      change: status === 'in_progress' ? 'started' : 'completed',
+    });
     return toMilestone(updated!);
   });
 }
@@ -169,7 +194,13 @@ export async function editMilestone(
     if (input.description !== undefined) changes.description = input.description || null;
     if (input.date !== undefined) changes.date = input.date || null;
     const [updated] = await tx.update(milestones).set(changes).where(eq(milestones.id, row.id)).returning();
-    await recordAndAnnounce(txCtx, { milestoneId: row.id, pair: row, activityType: 'milestone_updated', what: `Edited the milestone "${updated!.title}"` });
+    await recordAndAnnounce(txCtx, {
+      milestoneId: row.id,
+      pair: row,
+      activityType: 'milestone_updated',
+      what: `Edited the milestone "${updated!.title}"`,
+      change: 'edited',
+    });
     return toMilestone(updated!);
   });
 }
@@ -179,7 +210,13 @@ export async function deleteMilestone(ctx: ServiceContext, milestoneId: number):
     const txCtx = inTransaction(ctx, tx);
     const row = await ownMilestone(txCtx, milestoneId);
     await tx.delete(milestones).where(eq(milestones.id, row.id));
-    await recordAndAnnounce(txCtx, { milestoneId: row.id, pair: row, activityType: 'milestone_updated', what: `Removed the milestone "${row.title}"` });
+    await recordAndAnnounce(txCtx, {
+      milestoneId: row.id,
+      pair: row,
+      activityType: 'milestone_updated',
+      what: `Removed the milestone "${row.title}"`,
+      change: 'removed',
+    });
   });
 }
 
