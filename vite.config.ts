@@ -120,10 +120,42 @@ function chunkGroupsOf(getModuleInfo: (id: string) => Rolldown.ModuleInfo | null
 
 let chunkGroups: Map<string, ChunkGroup> | undefined;
 
+/**
+ * The renderer the client ships with: Preact 11 through preact/compat (issue #16; docs/performance.md,
+ * "First load"). The source is written, and type-checked, against React 19, but React with
+ * react-dom is most of the 90 kB /auth budget, and preact/compat renders the same components for
+ * about a sixth of the bytes. Preact 11, like React 19, passes `ref` to function components as a
+ * plain prop, which our forwardRef-free components in components/ui and Radix's Slot rely on.
+ * CLIENT_RENDERER=react builds with React itself: to measure against it in the same run, or to tell
+ * a difference of Preact's from a bug of ours.
+ */
+const renderer = process.env.CLIENT_RENDERER === 'react' ? 'react' : 'preact';
+
+/** Every specifier our code and our dependencies load React by, mapped to its preact/compat counterpart. */
+const preactAliases = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  // preact/compat's createRoot, with React's order of effects and re-renders (that module says why).
+  { find: /^react-dom\/client$/, replacement: clientModule('lib/preact-dom-client.ts') },
+  // The compat runtimes load preact/compat before re-exporting preact/jsx-runtime, so its React
+  // behaviour (className, onChange, style numbers) applies whichever module the bundle runs first.
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+  // recharts flattens fragments among a chart's children with react-is's isFragment, which
+  // recognises only React 19's elements; preact/compat's recognises Preact's.
+  { find: /^react-is$/, replacement: 'preact/compat' },
+];
+
 export default defineConfig({
   root,
   plugins: [
-    react(),
+    // Under Preact, plugin-react only sets up the JSX transform (to the react/jsx-runtime aliased
+    // below). Its Fast Refresh is left off: the refresh runtime re-renders through react-dom's
+    // hook, which Preact never installs, so an edited component would be "accepted" and silently
+    // stay stale. Off, an edit to a component reloads the page (CSS still hot-swaps). Preact's own
+    // refresh (@preact/preset-vite) was not taken: it runs every module through Babel, and the
+    // @prefresh/vite 2.x it depends on predates Vite 8's Rolldown.
+    react(renderer === 'preact' ? { refreshExclude: /./ } : {}),
     tailwindcss(),
     // .br and .gz siblings of every text asset, at the highest levels: compressed once here, so the
     // server (http/static-files.ts, preCompressed) sends them with no CPU per request. A sibling
@@ -131,10 +163,11 @@ export default defineConfig({
     compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),
   ],
   resolve: {
-    alias: {
-      '@': root,
-      '@shared': path.resolve(import.meta.dirname, 'src/shared'),
-    },
+    alias: [
+      { find: '@', replacement: root },
+      { find: '@shared', replacement: path.resolve(import.meta.dirname, 'src/shared') },
+      ...(renderer === 'preact' ? preactAliases : []),
+    ],
   },
   build: {
     outDir: path.join(buildRoot, 'dist/client'),

@@ -10,10 +10,22 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
+/**
+ * Whether a press "outside" the dialog landed in a popover, menu or other floating layer. Such a
+ * layer was opened from inside the dialog (while it is open, the page behind takes no pointer
+ * events), but Radix portals it to <body>. Radix tells it apart by following the event through
+ * the component tree, as React's events do through portals; Preact's are the DOM's, so without
+ * this check a click in a date field's calendar would close the dialog around it.
+ */
+function isInLayerOpenedAbove(event: { target: EventTarget | null }): boolean {
+  return event.target instanceof Element && event.target.closest('[data-radix-popper-content-wrapper]') !== null;
+}
+
 export function DialogContent({
   className,
   children,
   closeLabel = 'Close',
+  onPointerDownOutside,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel?: string }) {
   return (
@@ -24,6 +36,10 @@ export function DialogContent({
           'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl border bg-background p-6 shadow-xl outline-none data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out',
           className,
         )}
+        onPointerDownOutside={(event) => {
+          if (isInLayerOpenedAbove(event)) event.preventDefault();
+          onPointerDownOutside?.(event);
+        }}
         {...props}
       >
         {children}

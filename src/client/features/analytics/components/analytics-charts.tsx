@@ -1,5 +1,6 @@
 // The investor analytics charts (issue #8), each in a ChartCard with its summary, data table and
 // empty state. What each one shows and how it is computed: docs/portfolio-and-analytics.md.
+import { setAutoFreeze } from 'immer';
 import { Briefcase, Gauge, Handshake, MessagesSquare, Rocket, ThumbsDown } from 'lucide-react';
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { InvestorAnalytics } from '@shared/contracts/portfolio';
@@ -9,6 +10,13 @@ import { LinkButton } from '@/components/ui/button';
 import { performanceLabel } from '@/features/portfolio/portfolio-values';
 import { formatCalendarMonthDay, formatMoney } from '@/lib/format';
 import { AXIS_TICK, CHART_COLORS, ChartCard, TOOLTIP_PROPS } from './chart-card';
+
+// recharts keeps a Bar's props, its children included (the Cells and the LabelList), in its Redux
+// store as the legend's payload, and Redux Toolkit's immer deep-freezes what enters the store.
+// React never writes to an element; Preact (the production renderer, vite.config.ts) records its
+// bookkeeping on the elements it renders, so a frozen one throws and the bars never draw. Only
+// recharts' store uses immer in the client.
+setAutoFreeze(false);
 
 type CountRow = { label: string; count: number };
 

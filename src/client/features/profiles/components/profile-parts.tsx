@@ -40,11 +40,18 @@ export function EditableSection({
 }) {
   const [isEditing, setIsEditing] = useState(false);
   const editButtonRef = useRef<HTMLButtonElement>(null);
-  const wasEditing = useRef(isEditing);
+  // Set while editing, cleared once focus is back on the button. After the first save the button
+  // may only appear a render later, when the saved profile reaches the tab (canEdit turns true):
+  // the save's answer and the end of edit mode are separate updates, and which renders first
+  // depends on the renderer's scheduling.
+  const isReturningFocus = useRef(false);
   useEffect(() => {
-    if (wasEditing.current && !isEditing) editButtonRef.current?.focus();
-    wasEditing.current = isEditing;
-  }, [isEditing]);
+    if (isEditing) isReturningFocus.current = true;
+    else if (isReturningFocus.current && editButtonRef.current) {
+      editButtonRef.current.focus();
+      isReturningFocus.current = false;
+    }
+  }, [isEditing, canEdit]);
   const startEditing = () => setIsEditing(true);
   return (
     <Card>
