@@ -74,6 +74,11 @@ const SCREENS: Record<Exclude<keyof typeof ROUTES, 'auth' | 'resetPassword' | 'v
   },
   messages: { roles: ['startup', 'investor'], path: () => ROUTES.messages, content: (page, world) => main(page).getByText(world.lastMessage).last() },
   activity: { roles: ['startup', 'investor'], path: () => ROUTES.activity, content: (page) => main(page).getByText('Created your VentureMatch account') },
+  notifications: {
+    roles: ['startup', 'investor'],
+    path: () => ROUTES.notifications,
+    content: (page) => page.getByRole('heading', { level: 1, name: 'Notifications' }),
+  },
   settings: { roles: ['startup', 'investor'], path: () => ROUTES.settings, content: (page) => page.getByRole('heading', { level: 1, name: 'Settings' }) },
   // Public cards are for the other side (a startup opening /startup/{id} is told so).
   startupPublicProfile: {

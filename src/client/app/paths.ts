@@ -26,6 +26,8 @@ export const ROUTES = {
   investorMilestones: '/investor/milestones',
   messages: '/messages',
   activity: '/activity',
+  /** The notification centre's full list (the bell's "View all"). */
+  notifications: '/notifications',
   /** Account settings, both roles (from the user menu). */
   settings: '/settings',
   /** Opened from the emailed links (`?token=…`), signed in or not. */
@@ -58,6 +60,7 @@ export const paths = {
   /** /auth with the "Forgot password?" form already open (where an expired reset link sends you). */
   forgotPassword: withSearch(ROUTES.auth, { view: 'forgot' }),
   activity: ROUTES.activity,
+  notifications: ROUTES.notifications,
   settings: ROUTES.settings,
   dataRoom: ROUTES.startupDataRoom,
   documents: ROUTES.investorDocuments,
@@ -75,6 +78,11 @@ export const paths = {
   messages: (search?: { partner?: number }) => withSearch(ROUTES.messages, search),
   /** The startup's name for the same screen (its sidebar says Communications). */
   communications: (search?: { partner?: number }) => withSearch(ROUTES.startupCommunications, search),
+  /** The role's own conversation screen (Communications for a startup, Messages for an investor). */
+  conversations: (role: UserType, search?: { partner?: number }) =>
+    role === 'startup' ? withSearch(ROUTES.startupCommunications, search) : withSearch(ROUTES.messages, search),
+  /** The data room with one document's sharing and viewing analytics open. */
+  documentAnalytics: (documentId: number) => withSearch(ROUTES.startupDataRoom, { document: documentId }),
   /** The portfolio, optionally with the add dialog open for a connected startup. */
   portfolio: (search?: { add?: number }) => withSearch(ROUTES.investorPortfolio, search),
   /** Public profile cards, by the profile owner's user id (matched by ROUTES.*PublicProfile). */

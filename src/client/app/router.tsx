@@ -45,6 +45,7 @@ const InvestorDocumentsScreen = lazyScreen(() => import('@/routes/investor-docum
 const InvestorMilestonesScreen = lazyScreen(() => import('@/routes/investor-milestones'), 'InvestorMilestonesScreen');
 const MessagesScreen = lazyScreen(() => import('@/routes/messages'), 'MessagesScreen');
 const ActivityScreen = lazyScreen(() => import('@/routes/activity'), 'ActivityScreen');
+const NotificationsScreen = lazyScreen(() => import('@/routes/notifications'), 'NotificationsScreen');
 const SettingsScreen = lazyScreen(() => import('@/routes/settings'), 'SettingsScreen');
 const StartupPublicProfileScreen = lazyScreen(() => import('@/routes/startup-public-profile'), 'StartupPublicProfileScreen');
 const InvestorPublicProfileScreen = lazyScreen(() => import('@/routes/investor-public-profile'), 'InvestorPublicProfileScreen');
@@ -74,6 +75,7 @@ const APP_ROUTES: readonly AppRoute[] = [
   { path: ROUTES.investorMilestones, role: 'investor', screen: InvestorMilestonesScreen },
   { path: ROUTES.messages, screen: MessagesScreen },
   { path: ROUTES.activity, screen: ActivityScreen },
+  { path: ROUTES.notifications, screen: NotificationsScreen },
   { path: ROUTES.settings, screen: SettingsScreen },
   { path: ROUTES.startupPublicProfile, screen: StartupPublicProfileScreen },
   { path: ROUTES.investorPublicProfile, screen: InvestorPublicProfileScreen },

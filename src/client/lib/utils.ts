@@ -11,3 +11,8 @@ export function cn(...inputs: ClassValue[]): string {
 export function initials(firstName: string, lastName: string): string {
   return `${firstName.trim().charAt(0)}${lastName.trim().charAt(0)}`.toUpperCase() || '?';
 }
+
+/** A count on a badge: above `cap` it reads "99+", which keeps the badge inside its button. */
+export function badgeText(count: number, cap = 99): string {
+  return count > cap ? `${cap}+` : String(count);
+}

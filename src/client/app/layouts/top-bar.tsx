@@ -2,7 +2,7 @@
 // messages, theme and the user menu.
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { Bell, LayoutDashboard, LogOut, Menu, Monitor, Moon, Search, Settings, Sun, UserRound } from 'lucide-react';
+import { LayoutDashboard, LogOut, Menu, Monitor, Moon, Search, Settings, Sun, UserRound } from 'lucide-react';
 import { VisuallyHidden } from 'radix-ui';
 import type { User } from '@shared/contracts/auth';
 import { ThemeMenu } from '@/components/theme-menu';
@@ -20,10 +20,10 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { Input } from '@/components/ui/input';
-import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { useLogout } from '@/features/auth/api';
 import { MessagesButton } from '@/features/messaging/components/messages-button';
+import { NotificationsButton } from '@/features/notifications/components/notifications-button';
 import { useTheme, type Theme } from '@/lib/theme';
 import { initials } from '@/lib/utils';
 import { paths } from '../paths';
@@ -83,30 +83,6 @@ function SearchBox({ placeholder }: { placeholder: string }) {
         <Input type="search" aria-label="Search" placeholder={placeholder} className="h-9 text-ellipsis bg-muted/50 pl-9 sm:h-10" />
       </div>
     </form>
-  );
-}
-
-function NotificationsButton() {
-  return (
-    <Popover>
-      <PopoverTrigger asChild>
-        <Button variant="ghost" size="icon" className="size-9 sm:size-10" aria-label="Notifications" title="Notifications">
-          <Bell aria-hidden className="size-5" />
-        </Button>
-      </PopoverTrigger>
-      <PopoverContent aria-label="Notifications" className="p-0">
-        <div className="border-b px-4 py-3">
-          <h2 className="text-sm font-semibold">Notifications</h2>
-        </div>
-        <div className="flex flex-col items-center px-6 py-8 text-center">
-          <div className="mb-3 flex size-10 items-center justify-center rounded-full bg-accent text-accent-foreground">
-            <Bell aria-hidden className="size-5" />
-          </div>
-          <p className="text-sm font-medium">No notifications yet</p>
-          <p className="mt-1 text-sm text-muted-foreground">News about your matches, messages and documents will show up here.</p>
-        </div>
-      </PopoverContent>
-    </Popover>
   );
 }
 

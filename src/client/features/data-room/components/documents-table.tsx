@@ -1,6 +1,7 @@
 // The startup's document table: name, category, type, size, upload date, who it is shared with
 // and how often it was opened, and the row actions (preview, share, download, delete).
 import { useState } from 'react';
+import { useSearchParams } from 'wouter';
 import { Share2, Trash2 } from 'lucide-react';
 import type { DocumentSummary } from '@shared/contracts/documents';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
@@ -45,6 +46,23 @@ export function DocumentsTable({ documents }: { documents: DocumentSummary[] }) 
   const [previewing, setPreviewing] = useState<DocumentSummary | null>(null);
   const [sharing, setSharing] = useState<DocumentSummary | null>(null);
   const [deleting, setDeleting] = useState<DocumentSummary | null>(null);
+  // `?document=<id>` (a notification's "opened your document") opens that document's sharing and
+  // viewing analytics; closing the dialog drops it from the address, so Back leaves the screen.
+  const [params, setParams] = useSearchParams();
+  const linkedId = Number(params.get('document'));
+  const linked = Number.isInteger(linkedId) && linkedId > 0 ? (documents.find((document) => document.id === linkedId) ?? null) : null;
+  const closeSharing = () => {
+    setSharing(null);
+    if (params.has('document'))
+      setParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          next.delete('document');
+          return next;
+        },
+        { replace: true },
+      );
+  };
   // "last viewed 3 minutes ago" keeps counting while the table is open.
   const now = useNow();
 
@@ -95,7 +113,7 @@ export function DocumentsTable({ documents }: { documents: DocumentSummary[] }) 
         })}
       </DocumentTable>
       <PreviewDialog document={previewing} onOpenChange={(isOpen) => !isOpen && setPreviewing(null)} recordViews={false} />
-      <ShareDialog document={sharing} onOpenChange={(isOpen) => !isOpen && setSharing(null)} />
+      <ShareDialog document={sharing ?? linked} onOpenChange={(isOpen) => !isOpen && closeSharing()} />
       <DeleteDocumentDialog document={deleting} onClose={() => setDeleting(null)} />
     </>
   );

@@ -1,19 +1,17 @@
-// The top bar's messages button (issue #6): opens /messages and shows the total
-// of unread messages. The live stream keeps the count fresh (lib/live-event-invalidations).
+// The top bar's messages button (issue #6): opens the role's conversation screen (a startup's
+// Communications, an investor's Messages; issue #18) and shows the total of unread messages. The live stream keeps the count fresh (lib/live-event-invalidations).
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { MessageSquare } from 'lucide-react';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
+import { useSignedInUser } from '@/features/auth/api';
 import { useLiveStatus } from '@/lib/live-events';
+import { badgeText } from '@/lib/utils';
 import { unreadCountQuery, useFallbackPolling } from '../api';
 
-/** "99+" keeps the badge inside the button. */
-function badgeText(count: number): string {
-  return count > 99 ? '99+' : String(count);
-}
-
 export function MessagesButton() {
+  const role = useSignedInUser().userType;
   const { data } = useQuery({ ...unreadCountQuery, refetchInterval: useFallbackPolling() });
   const unread = data?.unread ?? 0;
   const label = unread > 0 ? `Messages, ${unread} unread` : 'Messages';
@@ -21,7 +19,7 @@ export function MessagesButton() {
   const liveStatus = useLiveStatus();
   return (
     <Button asChild variant="ghost" size="icon" className="relative size-9 sm:size-10">
-      <Link href={paths.messages()} aria-label={label} title={label} data-live-status={liveStatus}>
+      <Link href={paths.conversations(role)} aria-label={label} title={label} data-live-status={liveStatus}>
         <MessageSquare aria-hidden className="size-5" />
         {unread > 0 && (
           <span
