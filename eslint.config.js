@@ -27,6 +27,8 @@ export const FEATURE_DEPENDENCIES = {
   portfolio: ['analytics', 'matching'],
   profiles: ['activity'],
   safety: ['matching', 'security'],
+  // A read model (ADR 0025, like analytics): it reads the tables it searches and imports no feature.
+  search: [],
   security: [],
 };
 

@@ -11,6 +11,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { connectPostgres, wrapPglite, type DatabaseHandle } from '../src/server/db/client';
+import { PGLITE_EXTENSIONS } from '../src/server/db/pglite-extensions';
 import { matches } from '../src/server/db/schema';
 import { runMigrations } from '../src/server/db/migrate';
 import { loadEnv } from '../src/server/env';
@@ -119,7 +120,7 @@ async function main() {
   console.log('| database | p50 | p99 | POST answered, p50 | baseline p50 (GET /api/user) | p50 ÷ baseline |');
   console.log('|---|---|---|---|---|---|');
 
-  const pglite = await PGlite.create();
+  const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const embedded = wrapPglite(pglite);
   await runMigrations(embedded);
   await measure('PGlite (embedded)', embedded);

@@ -11,6 +11,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { connectPostgres, wrapPglite, type DatabaseHandle } from '../../src/server/db/client';
+import { PGLITE_EXTENSIONS } from '../../src/server/db/pglite-extensions';
 import { runMigrations } from '../../src/server/db/migrate';
 import { investorProfiles, startupProfiles, users } from '../../src/server/db/schema';
 import { loadEnv } from '../../src/server/env';
@@ -204,7 +205,7 @@ async function measure(label: string, database: DatabaseHandle, options: Request
 
 export async function benchGenerateRequests(options: RequestBenchOptions): Promise<RequestRow[]> {
   const rows: RequestRow[] = [];
-  const pglite = wrapPglite(await PGlite.create());
+  const pglite = wrapPglite(await PGlite.create({ extensions: PGLITE_EXTENSIONS }));
   try {
     rows.push(...(await measure('PGlite', pglite, options)));
   } finally {

@@ -36,6 +36,7 @@ import { registerPortfolioRoutes } from './features/portfolio/portfolio.routes';
 import { registerBlockRoutes } from './features/safety/blocks.routes';
 import { registerReportRoutes } from './features/safety/reports.routes';
 import { registerNotificationRoutes } from './features/notifications/notifications.routes';
+import { registerSearchRoutes } from './features/search/search.routes';
 import { registerEventStream } from './realtime/event-stream.routes';
 import { createAppJobQueue } from './app-jobs';
 import type { JobQueue } from './jobs/job-queue';
@@ -270,6 +271,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerBlockRoutes(app);
   registerReportRoutes(app);
   registerNotificationRoutes(app);
+  registerSearchRoutes(app);
   registerEventStream(app);
   await registerDataRoomRoutes(app);
   registerApiDocs(app);

@@ -23,6 +23,7 @@ import * as portfolioContracts from '../../src/shared/contracts/portfolio';
 import * as profileContracts from '../../src/shared/contracts/profiles';
 import * as blockContracts from '../../src/shared/contracts/blocks';
 import * as reportContracts from '../../src/shared/contracts/reports';
+import * as searchContracts from '../../src/shared/contracts/search';
 import { TestClient, useTestSuite } from '../support/test-app';
 
 type Access = 'public' | 'user' | 'startup' | 'investor';
@@ -99,6 +100,7 @@ const ROUTE_ACCESS: Array<{ endpoint: Endpoint; access: Access; sample?: { param
   { endpoint: portfolioContracts.listPortfolioCandidates, access: 'investor' },
   { endpoint: portfolioContracts.exportPortfolioCsv, access: 'investor' },
   { endpoint: portfolioContracts.getInvestorAnalytics, access: 'investor' },
+  { endpoint: searchContracts.search, access: 'user' },
 ];
 
 const isEndpoint = (value: unknown): value is Endpoint => typeof value === 'object' && value !== null && 'method' in value && 'path' in value;
@@ -117,6 +119,7 @@ const allContracts: Endpoint[] = [
   portfolioContracts,
   blockContracts,
   reportContracts,
+  searchContracts,
 ].flatMap((module) => (Object.values(module) as unknown[]).filter(isEndpoint));
 
 const suite = useTestSuite();

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { wrapPglite } from '../../src/server/db/client';
+import { PGLITE_EXTENSIONS } from '../../src/server/db/pglite-extensions';
 import { runMigrations } from '../../src/server/db/migrate';
 
 declare module 'vitest' {
@@ -18,7 +19,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'vm-test-snapshot-'));
   const snapshotPath = path.join(dir, 'migrated.tar');
   if (!process.env.TEST_DATABASE_URL) {
-    const pglite = await PGlite.create();
+    const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     await runMigrations(wrapPglite(pglite));
     const dump = await pglite.dumpDataDir('none');
     writeFileSync(snapshotPath, Buffer.from(await dump.arrayBuffer()));

@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { connectPostgres, wrapPglite, type DatabaseHandle } from '../../src/server/db/client';
+import { PGLITE_EXTENSIONS } from '../../src/server/db/pglite-extensions';
 import { runMigrations } from '../../src/server/db/migrate';
 
 const quietLogger = { error: () => {} };
@@ -21,9 +22,9 @@ export function isPostgresRun(): boolean {
 export async function openTestDatabase({ migrated = true } = {}): Promise<DatabaseHandle> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    if (!migrated) return wrapPglite(await PGlite.create());
+    if (!migrated) return wrapPglite(await PGlite.create({ extensions: PGLITE_EXTENSIONS }));
     const snapshot = readFileSync(inject('pgliteSnapshotPath'));
-    const pglite = await PGlite.create({ loadDataDir: new Blob([snapshot]) });
+    const pglite = await PGlite.create({ loadDataDir: new Blob([snapshot]), extensions: PGLITE_EXTENSIONS });
     return wrapPglite(pglite);
   }
 

@@ -10,6 +10,7 @@
 // statements of two concurrent transactions never interleave, as on the main thread before.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction as PgliteTransaction, type Results } from '@electric-sql/pglite';
+import { PGLITE_EXTENSIONS } from './pglite-extensions';
 
 export interface EmbeddedWorkerData {
   /** PGlite's data directory (DATA_DIR/pglite); the main thread holds the DATA_DIR lock. */
@@ -75,7 +76,7 @@ interface OpenTransaction {
 async function serve(port: NonNullable<typeof parentPort>, { dataPath }: EmbeddedWorkerData): Promise<void> {
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create(dataPath);
+    pglite = await PGlite.create(dataPath, { extensions: PGLITE_EXTENSIONS });
   } catch (error) {
     port.postMessage({ op: 'failed-to-open', error: serializeError(error) } satisfies EmbeddedWorkerMessage);
     return;

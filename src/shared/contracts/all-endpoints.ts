@@ -18,6 +18,7 @@ import * as notifications from './notifications';
 import * as portfolio from './portfolio';
 import * as profiles from './profiles';
 import * as reports from './reports';
+import * as search from './search';
 
 const DOMAINS: Record<string, Record<string, unknown>> = {
   account,
@@ -35,6 +36,7 @@ const DOMAINS: Record<string, Record<string, unknown>> = {
   portfolio,
   profiles,
   reports,
+  search,
 };
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);

@@ -21,7 +21,12 @@ export const documents = pgTable(
     storageKey: text('storage_key'),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (t) => [index('documents_user_id_idx').on(t.userId, t.uploadedAt)],
+  (t) => [
+    index('documents_user_id_idx').on(t.userId, t.uploadedAt),
+    // Search (features/search): names found by similarity; the full-text `search_vector` column and
+    // its GIN index live in drizzle/0014_search.sql only, so select() never carries a tsvector.
+    index('documents_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+  ],
 );
 
 export const documentAccess = pgTable(

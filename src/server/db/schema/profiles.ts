@@ -35,6 +35,10 @@ export const startupProfiles = pgTable(
     check('startup_profiles_completeness_range', sql`${t.profileCompleteness} between 0 and 100`),
     // The matching engine re-reads profiles saved since its last sync (features/matching/engine-store.ts).
     index('startup_profiles_updated_at_idx').on(t.updatedAt),
+    // Search (features/search): names found by similarity, so a typo still finds them ("ledgr").
+    // The full-text column `search_vector` and its GIN index are created by drizzle/0014_search.sql
+    // and deliberately not declared here, so that select() never carries a tsvector along.
+    index('startup_profiles_company_name_trgm_idx').using('gin', t.companyName.op('gin_trgm_ops')),
   ],
 );
 
@@ -64,5 +68,7 @@ export const investorProfiles = pgTable(
   (t) => [
     check('investor_profiles_completeness_range', sql`${t.profileCompleteness} between 0 and 100`),
     index('investor_profiles_updated_at_idx').on(t.updatedAt),
+    // Search: see startup_profiles (the trigram index here; search_vector in drizzle/0014_search.sql).
+    index('investor_profiles_firm_name_trgm_idx').using('gin', t.firmName.op('gin_trgm_ops')),
   ],
 );

@@ -71,6 +71,8 @@ export const messages = pgTable(
     // A thread is read by (sender, receiver) in both directions, newest last.
     index('messages_pair_sent_idx').on(t.senderId, t.receiverId, t.sentAt),
     index('messages_receiver_unread_idx').on(t.receiverId, t.read),
+    // Search (features/search) reads the full-text column `search_vector` and its GIN index,
+    // created by drizzle/0014_search.sql and not declared here so select() never carries them.
   ],
 );
 
@@ -89,5 +91,6 @@ export const milestones = pgTable(
   (t) => [
     index('milestones_pair_idx').on(t.startupId, t.investorId),
     check('milestones_status_check', sql`${t.status} in ('pending', 'in_progress', 'completed')`),
+    // Search reads `search_vector` (title, description), created by drizzle/0014_search.sql only.
   ],
 );
