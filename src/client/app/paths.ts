@@ -72,14 +72,19 @@ export const paths = {
   /** Each side's match list, optionally on one status tab. */
   matches: (role: UserType, search?: { tab?: 'all' | 'pending' | 'accepted' | 'rejected' }) =>
     withSearch(byRole(role, ROUTES.startupInvestorMatches, ROUTES.investorStartups), search),
-  /** The shared plans, optionally with one partner's plan open. */
-  milestones: (role: UserType, search?: { partner?: number }) => withSearch(byRole(role, ROUTES.startupMilestones, ROUTES.investorMilestones), search),
+  /** The shared plans, optionally with one partner's plan open, or the new-milestone dialog (`new: 1`). */
+  milestones: (role: UserType, search?: { partner?: number; new?: 1 }) => withSearch(byRole(role, ROUTES.startupMilestones, ROUTES.investorMilestones), search),
+  /** The data room with the upload dialog open (a quick action of the command palette). */
+  dataRoomUpload: withSearch(ROUTES.startupDataRoom, { upload: 1 }),
   /** The messages screen, optionally with the conversation with `partner` (a user id) open. */
   messages: (search?: { partner?: number }) => withSearch(ROUTES.messages, search),
   /** The startup's name for the same screen (its sidebar says Communications). */
   communications: (search?: { partner?: number }) => withSearch(ROUTES.startupCommunications, search),
-  /** The role's own conversation screen (Communications for a startup, Messages for an investor). */
-  conversations: (role: UserType, search?: { partner?: number }) =>
+  /**
+   * The role's own conversation screen (Communications for a startup, Messages for an investor),
+   * optionally with `partner`'s conversation open and scrolled to one `message` (a search result).
+   */
+  conversations: (role: UserType, search?: { partner?: number; message?: number }) =>
     role === 'startup' ? withSearch(ROUTES.startupCommunications, search) : withSearch(ROUTES.messages, search),
   /** The data room with one document's sharing and viewing analytics open. */
   documentAnalytics: (documentId: number) => withSearch(ROUTES.startupDataRoom, { document: documentId }),
