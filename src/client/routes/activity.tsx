@@ -3,9 +3,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { History } from 'lucide-react';
 import type { Activity } from '@shared/contracts/activity';
-import { Button, PendingLabel } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { NextPageFooter } from '@/components/ui/next-page-footer';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { activityFeedQuery } from '@/features/activity/api';
@@ -71,25 +71,15 @@ export function ActivityScreen() {
               </Card>
             </section>
           ))}
-          {isFetchNextPageError && (
-            <ErrorState
-              compact
-              title="Error loading activities"
-              message={error?.message}
-              onRetry={() => void fetchNextPage()}
-              isRetrying={isFetchingNextPage}
-            />
-          )}
-          {hasNextPage && !isFetchNextPageError && (
-            <div className="flex justify-center">
-              <Button variant="outline" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
-                <PendingLabel isPending={isFetchingNextPage} pendingText="Loading...">
-                  Load more
-                </PendingLabel>
-              </Button>
-            </div>
-          )}
-          {!hasNextPage && items.length > 0 && <p className="text-center text-sm text-muted-foreground">That's all of your activity.</p>}
+          <NextPageFooter
+            hasNextPage={hasNextPage}
+            isFetchingNextPage={isFetchingNextPage}
+            isFetchNextPageError={isFetchNextPageError}
+            error={error}
+            fetchNextPage={fetchNextPage}
+            errorTitle="Error loading activities"
+            endText="That's all of your activity."
+          />
         </div>
       )}
     </>

@@ -6,6 +6,7 @@ import { Bell, CheckCheck } from 'lucide-react';
 import { Button, PendingLabel } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { NextPageFooter } from '@/components/ui/next-page-footer';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -86,19 +87,15 @@ function NotificationPages({ filter }: { filter: NotificationFilter }) {
           <NotificationRows notifications={items} />
         </CardContent>
       </Card>
-      {isFetchNextPageError && (
-        <ErrorState compact title="Error loading notifications" message={error?.message} onRetry={() => void fetchNextPage()} isRetrying={isFetchingNextPage} />
-      )}
-      {hasNextPage && !isFetchNextPageError && (
-        <div className="flex justify-center">
-          <Button variant="outline" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
-            <PendingLabel isPending={isFetchingNextPage} pendingText="Loading...">
-              Load more
-            </PendingLabel>
-          </Button>
-        </div>
-      )}
-      {!hasNextPage && <p className="text-center text-sm text-muted-foreground">That's all of your notifications.</p>}
+      <NextPageFooter
+        hasNextPage={hasNextPage}
+        isFetchingNextPage={isFetchingNextPage}
+        isFetchNextPageError={isFetchNextPageError}
+        error={error}
+        fetchNextPage={fetchNextPage}
+        errorTitle="Error loading notifications"
+        endText="That's all of your notifications."
+      />
     </div>
   );
 }
