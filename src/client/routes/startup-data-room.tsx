@@ -1,5 +1,6 @@
 // /startup/data-room (issue #5): the document table, the upload dialog, previews, the
-// delete confirmation, per-investor sharing and the auto-share setting.
+// delete confirmation, per-investor sharing and the auto-share setting. `?upload=1` opens the
+// upload dialog (the command palette's "Upload a document"); `?document=<id>` one document's sharing.
 import { useQuery } from '@tanstack/react-query';
 import { FolderLock, Upload } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -29,7 +30,8 @@ export function DataRoomScreen() {
         actions={
           <div className="flex flex-wrap gap-2">
             <AutoShareDialog />
-            <UploadDialog trigger={uploadButton} />
+            {/* The header's dialog answers ?upload=1: it is there whether or not the room is empty. */}
+            <UploadDialog trigger={uploadButton} opensFromAddress />
           </div>
         }
       />

@@ -1,6 +1,7 @@
 // The bar above every signed-in screen: drawer button (small screens), search, notifications,
-// messages, theme and the user menu.
-import { useState, type FormEvent } from 'react';
+// messages, theme and the user menu. The search input opens the command palette
+// (features/search), as do ⌘K on macOS and Ctrl+K elsewhere, from any signed-in screen.
+import { Suspense, lazy, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { LayoutDashboard, LogOut, Menu, Monitor, Moon, Search, Settings, Sun, UserRound } from 'lucide-react';
 import { VisuallyHidden } from 'radix-ui';
@@ -38,7 +39,7 @@ export function TopBar({ user }: { user: User }) {
   return (
     <header className="sticky top-0 z-30 flex h-16 shrink-0 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/80 sm:gap-3 sm:px-6 lg:px-8">
       <MobileNavigation user={user} />
-      <SearchBox placeholder={SEARCH_PLACEHOLDER[user.userType]} />
+      <SearchBox role={user.userType} placeholder={SEARCH_PLACEHOLDER[user.userType]} />
       <div className="ml-auto flex shrink-0 items-center gap-0.5 sm:gap-1">
         <NotificationsButton />
         <MessagesButton />
@@ -72,17 +73,99 @@ function MobileNavigation({ user }: { user: User }) {
   );
 }
 
-function SearchBox({ placeholder }: { placeholder: string }) {
-  // Search arrives with the matching, data room and messaging features; until then submitting
-  // stays on the page instead of reloading it.
-  const onSubmit = (event: FormEvent) => event.preventDefault();
+// The palette is its own chunk, fetched when the input is first focused or the shortcut first
+// pressed: most visits never open it.
+const loadPalette = () => import('@/features/search/components/command-palette');
+const CommandPalette = lazy(async () => ({ default: (await loadPalette()).CommandPalette }));
+
+/** ⌘ on Apple keyboards, Ctrl elsewhere (on a Mac, Ctrl+K is a text-editing key). */
+const isApplePlatform = () => /Mac|iPhone|iPad|iPod/.test(navigator.platform || navigator.userAgent);
+
+function isPaletteShortcut(event: KeyboardEvent): boolean {
+  if (event.key.toLowerCase() !== 'k' || event.altKey || event.shiftKey) return false;
+  return isApplePlatform() ? event.metaKey && !event.ctrlKey : event.ctrlKey && !event.metaKey;
+}
+
+/**
+ * The top bar's search input: a way into the command palette, which does the searching. A click,
+ * Enter, or typing opens it, carrying what was typed; focus alone (tabbing past) only fetches its
+ * code, so Escape can hand focus back here without opening it again.
+ */
+function SearchBox({ role, placeholder }: { role: User['userType']; placeholder: string }) {
+  const [isOpen, setIsOpen] = useState(false);
+  /** Each opening starts a fresh palette (empty, first option chosen); closing keeps it to animate out. */
+  const [openings, setOpenings] = useState(0);
+  const [draft, setDraft] = useState('');
+  const inputRef = useRef<HTMLInputElement>(null);
+  const open = () => {
+    if (isOpen) return;
+    setOpenings((count) => count + 1);
+    setIsOpen(true);
+  };
+  const onOpenChange = (next: boolean) => {
+    setIsOpen(next);
+    if (!next) setDraft('');
+  };
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!isPaletteShortcut(event)) return;
+      // Browsers give Ctrl+K to their own search box; here it is ours.
+      event.preventDefault();
+      // The shortcut toggles: pressed in the palette, it closes it again.
+      if (isOpen) {
+        setIsOpen(false);
+        setDraft('');
+        return;
+      }
+      void loadPalette();
+      setOpenings((count) => count + 1);
+      setIsOpen(true);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [isOpen]);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    open();
+  };
   return (
-    <form role="search" onSubmit={onSubmit} className="min-w-0 flex-1 sm:max-w-md">
-      <div className="relative">
-        <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-        <Input type="search" aria-label="Search" placeholder={placeholder} className="h-9 text-ellipsis bg-muted/50 pl-9 sm:h-10" />
-      </div>
-    </form>
+    <>
+      <form role="search" onSubmit={onSubmit} className="min-w-0 flex-1 sm:max-w-md">
+        <div className="relative">
+          <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+          <Input
+            ref={inputRef}
+            type="search"
+            aria-label="Search"
+            aria-keyshortcuts={isApplePlatform() ? 'Meta+K' : 'Control+K'}
+            placeholder={placeholder}
+            className="h-9 text-ellipsis bg-muted/50 pl-9 sm:h-10"
+            value={draft}
+            onFocus={() => void loadPalette()}
+            onClick={open}
+            onChange={(event) => {
+              setDraft(event.target.value);
+              if (event.target.value.trim() !== '') open();
+            }}
+          />
+        </div>
+      </form>
+      {/* Portalled to <body>; kept out of the form so nothing in it can submit the form. */}
+      {openings > 0 && (
+        <Suspense fallback={null}>
+          <CommandPalette
+            key={openings}
+            role={role}
+            isOpen={isOpen}
+            onOpenChange={onOpenChange}
+            readTypedText={() => inputRef.current?.value ?? ''}
+            placeholder={placeholder}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }
 

@@ -4,7 +4,9 @@
 // 10 MB or of other types are rejected the moment they are chosen: the dialog keeps no file,
 // says why, and Upload stays disabled until an acceptable file is chosen (one state, never a
 // "file OK" mark next to an error). The server checks everything again.
+// `?upload=1` in the address (the command palette's "Upload a document") opens it too.
 import { useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { useSearchParams } from 'wouter';
 import { CloudUpload, FileCheck2, FileX2, Upload } from 'lucide-react';
 import { DOCUMENT_CATEGORIES } from '@shared/enums';
 import type { DocumentCategory } from '@shared/contracts/documents';
@@ -19,8 +21,34 @@ import { cn } from '@/lib/utils';
 import { useUploadDocument } from '../api';
 import { UPLOAD_ACCEPT, checkChosenFile, formatFileSize, nameFromFilename } from '../document-format';
 
-export function UploadDialog({ trigger }: { trigger: ReactNode }) {
-  const [isOpen, setIsOpen] = useState(false);
+/** The address parameter that opens the dialog: paths.dataRoomUpload. */
+const UPLOAD_PARAM = 'upload';
+
+export function UploadDialog({
+  trigger,
+  opensFromAddress = false,
+}: {
+  trigger: ReactNode;
+  /** Open while the address says `?upload=1`. One dialog on a screen answers it, not every one. */
+  opensFromAddress?: boolean;
+}) {
+  const [isOpenedHere, setIsOpenedHere] = useState(false);
+  // Closing drops the parameter from the address (replacing the entry), so Back leaves the screen
+  // and a reload does not open the dialog again.
+  const [params, setParams] = useSearchParams();
+  const isOpen = isOpenedHere || (opensFromAddress && params.get(UPLOAD_PARAM) === '1');
+  const setIsOpen = (next: boolean) => {
+    setIsOpenedHere(next);
+    if (!next && opensFromAddress && params.has(UPLOAD_PARAM))
+      setParams(
+        (previous) => {
+          const remaining = new URLSearchParams(previous);
+          remaining.delete(UPLOAD_PARAM);
+          return remaining;
+        },
+        { replace: true },
+      );
+  };
   const [file, setFile] = useState<File | null>(null);
   /** The last file refused before upload, named in the drop zone next to the error. */
   const [rejected, setRejected] = useState<{ name: string; size: number } | null>(null);

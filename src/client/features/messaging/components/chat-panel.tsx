@@ -2,12 +2,14 @@
 // the composer. The thread loads its latest page first and older pages as the user scrolls up,
 // scrolls to the newest message whenever one arrives, marks the partner's unread messages read
 // while the chat is on screen, and shows "Seen" under the last message the partner has read.
-import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
-import { useInfiniteQuery } from '@tanstack/react-query';
+// A linked message (`?message=`, from search) is scrolled to and highlighted briefly, loading
+// older pages until it is there.
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useInfiniteQuery, type UseInfiniteQueryResult, type InfiniteData } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { Lock, MessageSquare, MessagesSquare, WifiOff } from 'lucide-react';
 import type { User } from '@shared/contracts/auth';
-import type { ConversationSummary, Message } from '@shared/contracts/messages';
+import type { ConversationSummary, Message, MessagePage } from '@shared/contracts/messages';
 import { paths } from '@/app/paths';
 import { Button, PendingLabel } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
@@ -17,6 +19,7 @@ import { SafetyActions } from '@/features/safety/components/safety-actions';
 import { formatClockTime, formatDateTime } from '@/lib/format';
 import { useLiveStatus } from '@/lib/live-events';
 import { useNow } from '@/lib/relative-time';
+import { toast } from '@/lib/use-toast';
 import { cn } from '@/lib/utils';
 import { threadMessages, threadQuery, useFallbackPolling, useMarkThreadRead } from '../api';
 import { groupIntoRuns, type MessageRun } from '../message-groups';
@@ -29,11 +32,14 @@ export function ChatPanel({
   partner,
   me,
   isLoading,
+  linkedMessageId,
   className,
 }: {
   partner: ConversationSummary | undefined;
   me: User;
   isLoading: boolean;
+  /** A message of this conversation to scroll to and highlight (a search result's link). */
+  linkedMessageId?: number;
   className?: string;
 }) {
   const liveStatus = useLiveStatus();
@@ -45,13 +51,23 @@ export function ChatPanel({
         <CenteredNotice icon={MessagesSquare} title="Select a conversation" text="Choose a contact from the list to start chatting" />
       ) : (
         // Keyed by partner: a new chat starts with a fresh scroll position and an empty composer.
-        <ChatWithPartner key={partner.userId} partner={partner} me={me} isLiveDown={liveStatus === 'down'} />
+        <ChatWithPartner key={partner.userId} partner={partner} me={me} isLiveDown={liveStatus === 'down'} linkedMessageId={linkedMessageId} />
       )}
     </section>
   );
 }
 
-function ChatWithPartner({ partner, me, isLiveDown }: { partner: ConversationSummary; me: User; isLiveDown: boolean }) {
+function ChatWithPartner({
+  partner,
+  me,
+  isLiveDown,
+  linkedMessageId,
+}: {
+  partner: ConversationSummary;
+  me: User;
+  isLiveDown: boolean;
+  linkedMessageId: number | undefined;
+}) {
   const name = partnerName(partner);
   const profileHref = paths.publicProfile(partner.userType, partner.userId);
   return (
@@ -75,7 +91,7 @@ function ChatWithPartner({ partner, me, isLiveDown }: { partner: ConversationSum
           Live updates are paused while we reconnect. New messages still arrive every 10 seconds.
         </p>
       )}
-      <Thread partner={partner} me={me} />
+      <Thread partner={partner} me={me} linkedMessageId={linkedMessageId} />
       {partner.connected ? <MessageComposer partner={partner} /> : <ReadOnlyNotice partner={partner} me={me} />}
     </>
   );
@@ -115,7 +131,7 @@ function lastSeenMessageId(messages: readonly Message[], myId: number): number |
   return undefined;
 }
 
-function Thread({ partner, me }: { partner: ConversationSummary; me: User }) {
+function Thread({ partner, me, linkedMessageId }: { partner: ConversationSummary; me: User; linkedMessageId: number | undefined }) {
   const query = useInfiniteQuery({ ...threadQuery(partner.userId), refetchInterval: useFallbackPolling() });
   const { data, isPending, isError, error, refetch, isRefetching, fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError } = query;
   const messages = threadMessages(data?.pages);
@@ -125,6 +141,8 @@ function Thread({ partner, me }: { partner: ConversationSummary; me: User }) {
   const now = useNow();
   useMarkPartnerMessagesRead(partner.userId, messages, me.id);
   useStickToLatest(scrollerRef, messages);
+  // After useStickToLatest: on the first load that scrolls to the latest message, then this to the linked one.
+  const highlightedId = useRevealLinkedMessage(linkedMessageId, messages, scrollerRef, query);
 
   // Older pages load as the top of the thread scrolls into view.
   const canLoadOlder = hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
@@ -194,7 +212,14 @@ function Thread({ partner, me }: { partner: ConversationSummary; me: User }) {
         <div key={group.key} className="grid gap-3">
           <p className="my-2 text-center text-xs font-medium text-muted-foreground">{group.heading}</p>
           {groupIntoRuns(group.items).map((run) => (
-            <MessageRunView key={run.messages[0]!.id} run={run} isMine={run.senderId === me.id} partner={partner} seenId={seenId} />
+            <MessageRunView
+              key={run.messages[0]!.id}
+              run={run}
+              isMine={run.senderId === me.id}
+              partner={partner}
+              seenId={seenId}
+              highlightedId={highlightedId}
+            />
           ))}
         </div>
       ))}
@@ -203,7 +228,19 @@ function Thread({ partner, me }: { partner: ConversationSummary; me: User }) {
 }
 
 /** One sender's run of messages: who and when once, then the bubbles, "Seen" under the last one read. */
-function MessageRunView({ run, isMine, partner, seenId }: { run: MessageRun; isMine: boolean; partner: ConversationSummary; seenId: number | undefined }) {
+function MessageRunView({
+  run,
+  isMine,
+  partner,
+  seenId,
+  highlightedId,
+}: {
+  run: MessageRun;
+  isMine: boolean;
+  partner: ConversationSummary;
+  seenId: number | undefined;
+  highlightedId: number | undefined;
+}) {
   return (
     <div className={cn('flex min-w-0 flex-col gap-1', isMine ? 'items-end' : 'items-start')}>
       <p className="px-1 text-[11px] text-muted-foreground">
@@ -214,20 +251,24 @@ function MessageRunView({ run, isMine, partner, seenId }: { run: MessageRun; isM
         </time>
       </p>
       {run.messages.map((message) => (
-        <MessageBubble key={message.id} message={message} isMine={isMine} isSeen={message.id === seenId} />
+        <MessageBubble key={message.id} message={message} isMine={isMine} isSeen={message.id === seenId} isHighlighted={message.id === highlightedId} />
       ))}
     </div>
   );
 }
 
-function MessageBubble({ message, isMine, isSeen }: { message: Message; isMine: boolean; isSeen: boolean }) {
+function MessageBubble({ message, isMine, isSeen, isHighlighted }: { message: Message; isMine: boolean; isSeen: boolean; isHighlighted: boolean }) {
   return (
     <>
       <div
+        data-message-id={message.id}
+        data-highlighted={isHighlighted || undefined}
         // Long words, links and tokens wrap anywhere, so nothing pushes the thread wider than its pane.
+        // The linked message's ring fades out (where motion is welcome) when the highlight ends.
         className={cn(
-          'max-w-[85%] min-w-0 rounded-2xl px-3.5 py-2 text-sm whitespace-pre-wrap [overflow-wrap:anywhere] sm:max-w-[75%]',
+          'max-w-[85%] min-w-0 rounded-2xl px-3.5 py-2 text-sm whitespace-pre-wrap [overflow-wrap:anywhere] motion-safe:transition-shadow motion-safe:duration-700 sm:max-w-[75%]',
           isMine ? 'rounded-br-md bg-primary text-primary-foreground' : 'rounded-bl-md bg-muted text-foreground',
+          isHighlighted && 'ring-2 ring-amber-500 ring-offset-2 ring-offset-card',
         )}
         title={formatDateTime(message.sentAt)}
       >
@@ -265,6 +306,65 @@ function useMarkPartnerMessagesRead(partnerId: number, messages: readonly Messag
     document.addEventListener('visibilitychange', markIfVisible);
     return () => document.removeEventListener('visibilitychange', markIfVisible);
   }, [newestUnreadId, mutate, partnerId]);
+}
+
+/** How many pages (of 50) a thread loads looking for a linked message before it gives up. */
+const LINKED_MESSAGE_MAX_PAGES = 20;
+/** How long a linked message stays highlighted once it is on screen. */
+const LINKED_MESSAGE_HIGHLIGHT_MS = 2500;
+
+/**
+ * A linked message (a search result) is brought into view: while it is not among the loaded pages,
+ * older pages load one at a time (up to LINKED_MESSAGE_MAX_PAGES); once it is, the thread scrolls
+ * it to the middle (smoothly, unless the user prefers reduced motion) and it stays highlighted for
+ * a moment. Returns the id to highlight now. A message that cannot be found is said so in a toast.
+ */
+function useRevealLinkedMessage(
+  linkedId: number | undefined,
+  messages: readonly Message[],
+  scrollerRef: RefObject<HTMLDivElement | null>,
+  query: UseInfiniteQueryResult<InfiniteData<MessagePage>>,
+): number | undefined {
+  const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, isPending, fetchNextPage } = query;
+  const isLoaded = linkedId !== undefined && messages.some((message) => message.id === linkedId);
+  const pageCount = data?.pages.length ?? 0;
+  const isLookingFurther = linkedId !== undefined && !isLoaded && !isPending;
+  const mayLoadOlder = hasNextPage && !isFetchingNextPage && !isFetchNextPageError && pageCount < LINKED_MESSAGE_MAX_PAGES;
+  // Which linked ids have been dealt with (shown, or reported missing): each is handled once, so
+  // live updates and later pages do not scroll the thread back to it.
+  const handledId = useRef<number | undefined>(undefined);
+  const [expiredId, setExpiredId] = useState<number | undefined>(undefined);
+
+  useEffect(() => {
+    if (!isLookingFurther || handledId.current === linkedId) return;
+    if (mayLoadOlder) {
+      void fetchNextPage();
+      return;
+    }
+    if (isFetchingNextPage || isFetchNextPageError) return;
+    handledId.current = linkedId;
+    toast({
+      title: "We couldn't show that message",
+      description: hasNextPage ? 'It is further back than we load at once. Scroll up to read earlier messages.' : 'It is no longer in this conversation.',
+    });
+  }, [isLookingFurther, mayLoadOlder, linkedId, fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError]);
+
+  useLayoutEffect(() => {
+    if (!isLoaded || handledId.current === linkedId) return;
+    const bubble = scrollerRef.current?.querySelector(`[data-message-id="${linkedId}"]`);
+    if (!bubble) return;
+    handledId.current = linkedId;
+    const prefersReducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    bubble.scrollIntoView({ block: 'center', behavior: prefersReducedMotion ? 'auto' : 'smooth' });
+  });
+
+  useEffect(() => {
+    if (!isLoaded) return;
+    const timer = window.setTimeout(() => setExpiredId(linkedId), LINKED_MESSAGE_HIGHLIGHT_MS);
+    return () => window.clearTimeout(timer);
+  }, [isLoaded, linkedId]);
+
+  return isLoaded && expiredId !== linkedId ? linkedId : undefined;
 }
 
 /**

@@ -2,6 +2,7 @@
 // behind both /messages and /startup/communications, with the same search, tabs and behaviour on
 // each. The open conversation lives in the URL (?partner=<userId>), so the Message button of an
 // accepted match can link straight to it; without one, the first conversation is selected.
+// ?message=<id> (a search result) also scrolls that conversation to one message and highlights it.
 import { useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'wouter';
@@ -17,7 +18,8 @@ export interface MessagingWorkspaceProps {
   emptyTitle: string;
 }
 
-function parsePartnerParam(value: string | null): number | undefined {
+/** A positive whole number from the address (`?partner=`, `?message=`), else undefined. */
+function parseIdParam(value: string | null): number | undefined {
   const id = Number(value);
   return Number.isInteger(id) && id > 0 ? id : undefined;
 }
@@ -32,7 +34,8 @@ export function MessagingWorkspace({ emptyTitle }: MessagingWorkspaceProps) {
     refetchInterval: useFallbackPolling(),
   });
   const [params, setParams] = useSearchParams();
-  const requestedId = parsePartnerParam(params.get('partner'));
+  const requestedId = parseIdParam(params.get('partner'));
+  const linkedMessageId = parseIdParam(params.get('message'));
   const chatRef = useRef<HTMLDivElement>(null);
 
   const conversations: ConversationSummary[] | undefined = query.data;
@@ -48,6 +51,8 @@ export function MessagingWorkspace({ emptyTitle }: MessagingWorkspaceProps) {
       (previous) => {
         const next = new URLSearchParams(previous);
         next.set('partner', String(partnerId));
+        // A linked message belongs to the conversation it was linked in.
+        next.delete('message');
         return next;
       },
       { replace: true },
@@ -74,7 +79,13 @@ export function MessagingWorkspace({ emptyTitle }: MessagingWorkspaceProps) {
       </Card>
       {/* The message pane is 60% of the viewport high. */}
       <Card ref={chatRef} className="flex h-[60vh] min-h-80 scroll-mt-20 flex-col overflow-hidden md:rounded-none md:border-0 md:shadow-none">
-        <ChatPanel partner={selected} me={user} isLoading={query.isPending || isWaitingForRequested} className="flex-1" />
+        <ChatPanel
+          partner={selected}
+          me={user}
+          isLoading={query.isPending || isWaitingForRequested}
+          linkedMessageId={selected && selected.userId === requestedId ? linkedMessageId : undefined}
+          className="flex-1"
+        />
       </Card>
     </div>
   );

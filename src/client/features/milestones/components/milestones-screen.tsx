@@ -1,7 +1,8 @@
 // The shared milestones screen, for both sides (issue #7): pick a
 // connected partner, then see and move the plan you share. ?partner=<userId> preselects one, so
 // the dashboard card and other screens can link straight to a pair's plan; with a single
-// connection it is preselected anyway.
+// connection it is preselected anyway. ?new=1 (the command palette's "New milestone") opens the
+// new-milestone dialog on the chosen plan, once there is one.
 import { useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { Milestone as MilestoneIcon, Plus, Users } from 'lucide-react';
@@ -33,6 +34,7 @@ const COPY = {
     notConnected: 'That investor is not among your connections. Choose one from the list.',
     pickTitle: 'Choose an investor',
     pickText: 'Pick a connected investor to see the milestones you share and plan the next steps together.',
+    pickForNewText: 'Pick the connected investor whose plan the new milestone belongs to.',
   },
   investor: {
     description: 'Track progress with your connected startups.',
@@ -44,6 +46,7 @@ const COPY = {
     notConnected: 'That startup is not among your connections. Choose one from the list.',
     pickTitle: 'Choose a startup',
     pickText: 'Pick a connected startup to see the milestones you share and plan the next steps together.',
+    pickForNewText: 'Pick the connected startup whose plan the new milestone belongs to.',
   },
 } as const;
 
@@ -66,10 +69,34 @@ function usePartnerParam(): [number | null, (id: number | null) => void] {
   return [id, setId];
 }
 
+/** The parameter that opens the new-milestone dialog: paths.milestones(role, { new: 1 }). */
+const NEW_PARAM = 'new';
+
+/**
+ * Whether the address asks for the new-milestone dialog, and how to drop that from it (replacing
+ * the entry, so Back leaves the screen and a reload does not open the dialog again).
+ */
+function useNewMilestoneParam(): [boolean, () => void] {
+  const [params, setParams] = useSearchParams();
+  const forget = () => {
+    if (!params.has(NEW_PARAM)) return;
+    setParams(
+      (previous) => {
+        const remaining = new URLSearchParams(previous);
+        remaining.delete(NEW_PARAM);
+        return remaining;
+      },
+      { replace: true },
+    );
+  };
+  return [params.get(NEW_PARAM) === '1', forget];
+}
+
 export function MilestonesScreen({ userType }: { userType: UserType }) {
   const copy = COPY[userType];
   const { partners, query } = useConnectedPartners(userType);
   const [requestedId, setRequestedId] = usePartnerParam();
+  const [isNewRequested] = useNewMilestoneParam();
 
   let content;
   if (query.isPending) {
@@ -117,7 +144,7 @@ export function MilestonesScreen({ userType }: { userType: UserType }) {
         {selected ? (
           <PairPlan key={selected.id} userType={userType} partner={selected} />
         ) : (
-          <EmptyState icon={Users} title={copy.pickTitle} description={copy.pickText} />
+          <EmptyState icon={Users} title={copy.pickTitle} description={isNewRequested ? copy.pickForNewText : copy.pickText} />
         )}
       </div>
     );
@@ -151,6 +178,13 @@ function PairPlan({ userType, partner }: { userType: UserType; partner: Partner 
   // The mode outlives the open flag so the dialog keeps its content while it animates out.
   const [dialog, setDialog] = useState<MilestoneDialogMode>({ kind: 'create' });
   const [isDialogOpen, setIsDialogOpen] = useState(false);
+  // ?new=1 opens the create dialog as the Add button would; closing it drops the parameter.
+  const [isNewRequested, forgetNewRequest] = useNewMilestoneParam();
+  const shownDialog: MilestoneDialogMode = isNewRequested && !isDialogOpen ? { kind: 'create' } : dialog;
+  const closeDialog = () => {
+    setIsDialogOpen(false);
+    forgetNewRequest();
+  };
   const openDialog = (mode: MilestoneDialogMode) => {
     setDialog(mode);
     setIsDialogOpen(true);
@@ -209,12 +243,13 @@ function PairPlan({ userType, partner }: { userType: UserType; partner: Partner 
         )}
       </CardContent>
       <MilestoneFormDialog
-        mode={dialog}
-        isOpen={isDialogOpen}
-        onClose={() => setIsDialogOpen(false)}
+        mode={shownDialog}
+        isOpen={isDialogOpen || isNewRequested}
+        onClose={closeDialog}
         userType={userType}
         partner={partner}
-        returnFocusId={dialog.kind === 'edit' ? actionsButtonId(dialog.milestone) : undefined}
+        // A new milestone's dialog may have opened from the address, with no button behind it.
+        returnFocusId={shownDialog.kind === 'edit' ? actionsButtonId(shownDialog.milestone) : ADD_BUTTON_ID}
       />
     </Card>
   );
