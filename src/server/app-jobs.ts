@@ -24,7 +24,18 @@ import {
   type MatchingContext,
   type MatchingEngineStore,
 } from './features/matching';
-import { deliverNotification, NOTIFICATION_JOBS, remindDueMilestones, sweepOldNotifications } from './features/notifications';
+import {
+  deliverNotification,
+  NOTIFICATION_EMAIL_JOBS,
+  NOTIFICATION_JOBS,
+  remindDueMilestones,
+  scheduleDueDigests,
+  sendDigest,
+  sendNotificationEmail,
+  sendUnreadMessagesEmail,
+  sweepOldNotifications,
+  type NotificationEmailContext,
+} from './features/notifications';
 import { sweepAnonymousTraffic } from './features/security';
 import { createJobQueue, deleteFinishedJobs, type JobHandler, type JobQueue, type Schedule } from './jobs/job-queue';
 import { createMailer, MAIL_SEND_JOB, mailSendJobHandler, outboxDirFor, type MailContext, type Mailer } from './mail';
@@ -44,6 +55,10 @@ export const JOB_NAMES = {
   deliverNotification: NOTIFICATION_JOBS.deliver,
   remindDueMilestones: NOTIFICATION_JOBS.remindDueMilestones,
   sweepNotifications: NOTIFICATION_JOBS.sweep,
+  sendNotificationEmail: NOTIFICATION_EMAIL_JOBS.notification,
+  sendUnreadMessagesEmail: NOTIFICATION_EMAIL_JOBS.unreadMessages,
+  scheduleDigests: NOTIFICATION_EMAIL_JOBS.scheduleDigests,
+  sendDigest: NOTIFICATION_EMAIL_JOBS.digest,
 } as const;
 
 const HOUR_MS = 60 * 60_000;
@@ -59,6 +74,8 @@ export const SCHEDULES: Schedule[] = [
   // Hourly, so a milestone is announced within an hour of coming within 24 h of its date.
   { name: 'milestones-due', job: JOB_NAMES.remindDueMilestones, intervalMs: HOUR_MS },
   { name: 'notification-retention', job: JOB_NAMES.sweepNotifications, intervalMs: 24 * HOUR_MS },
+  // Hourly: each user's digest goes out in the hours from 08:00 in their own time zone.
+  { name: 'notification-digests', job: JOB_NAMES.scheduleDigests, intervalMs: HOUR_MS },
 ];
 
 type JobLog = Pick<ServiceLog, 'info' | 'warn' | 'error'> & Partial<Pick<ServiceLog, 'debug'>>;
@@ -71,7 +88,10 @@ export interface AppJobDeps {
   events?: EventHub;
   engines: MatchingEngineStore;
   blobs?: BlobStore;
-  env: Pick<Env, 'DATA_DIR' | 'RETENTION_ANONYMOUS_EVENT_DAYS' | 'RETENTION_MAX_ANONYMOUS_EVENTS' | 'RETENTION_MAX_RATE_LIMIT_ROWS' | 'MAIL_FROM'>;
+  env: Pick<
+    Env,
+    'DATA_DIR' | 'RETENTION_ANONYMOUS_EVENT_DAYS' | 'RETENTION_MAX_ANONYMOUS_EVENTS' | 'RETENTION_MAX_RATE_LIMIT_ROWS' | 'MAIL_FROM' | 'APP_ORIGIN' | 'PORT'
+  >;
   /** Where emails go (the app's mailer). Scripts and tests that run jobs without the app may leave it out: emails then go to the outbox under DATA_DIR. */
   mailer?: Mailer;
   sessionPolicy: SessionPolicy;
@@ -115,7 +135,16 @@ export function matchingJobHandlers(context: () => MatchingContext<Actor | null>
     },
     [JOB_NAMES.learnFromDecision]: (payload) => learnFromDecision(context(), payload as unknown as DecisionToLearn),
     [JOB_NAMES.deliverNotification]: (payload, { jobId }) => deliverNotification(context(), { payload, jobId }),
+    // Delivery enqueues these; the seeds' accounts have no inboxes, so there they are dropped. The
+    // app's queue replaces them with the senders (createAppJobQueue).
+    [JOB_NAMES.sendNotificationEmail]: async () => {},
+    [JOB_NAMES.sendUnreadMessagesEmail]: async () => {},
   };
+}
+
+/** Where email links point: APP_ORIGIN (required in production), else this machine's own port. */
+export function emailOrigin(env: Pick<Env, 'APP_ORIGIN' | 'PORT'>): string {
+  return env.APP_ORIGIN ?? `http://localhost:${env.PORT}`;
 }
 
 export function createAppJobQueue(deps: AppJobDeps): JobQueue {
@@ -124,8 +153,20 @@ export function createAppJobQueue(deps: AppJobDeps): JobQueue {
   // the queue exists; handlers read it when they run, which is never before that.
   const ctx = (): JobContext => jobContext;
   const mailer = deps.mailer ?? createMailer({ from: deps.env.MAIL_FROM, outboxDir: outboxDirFor(deps.env.DATA_DIR), log, clock });
+  const emailCtx = (): NotificationEmailContext => ({ ...jobContext, origin: emailOrigin(deps.env) });
   const handlers: Record<string, JobHandler> = {
     ...matchingJobHandlers(ctx),
+    [JOB_NAMES.sendNotificationEmail]: (payload) =>
+      sendNotificationEmail(emailCtx(), { userId: Number(payload.userId), notificationId: Number(payload.notificationId) }),
+    [JOB_NAMES.sendUnreadMessagesEmail]: (payload) =>
+      sendUnreadMessagesEmail(emailCtx(), { userId: Number(payload.userId), partnerId: Number(payload.partnerId) }),
+    [JOB_NAMES.scheduleDigests]: async () => {
+      const scheduled = await scheduleDueDigests(ctx());
+      if (scheduled > 0) log.info({ scheduled }, 'digests scheduled');
+    },
+    [JOB_NAMES.sendDigest]: async (payload) => {
+      await sendDigest(emailCtx(), { userId: Number(payload.userId), localDate: String(payload.localDate) });
+    },
     [JOB_NAMES.dataRoomHousekeeping]: async () => {
       const orphanBlobs = deps.blobs ? await sweepOrphanBlobs({ ...ctx(), blobs: deps.blobs }) : 0;
       // The upload temp dir is this instance's own disk; other instances sweep theirs at start.

@@ -162,6 +162,7 @@ describe('GET /api/account/export', () => {
       'milestones.json',
       'activity.json',
       'notifications.json',
+      'notification-preferences.json',
       'documents/Deck.pdf',
       'documents/Deck (2).pdf',
       'documents/_.._etc_passwd_ _notes__.txt',
@@ -263,6 +264,7 @@ describe('GET /api/account/export', () => {
       'portfolio.json',
       'activity.json',
       'notifications.json',
+      'notification-preferences.json',
     ]);
     expect(json('portfolio.json').portfolio).toEqual([
       expect.objectContaining({ companyName: 'Acme', investmentAmount: 250_000, investmentDate: '2024-05-01' }),

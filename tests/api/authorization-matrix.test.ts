@@ -19,6 +19,7 @@ import * as messageContracts from '../../src/shared/contracts/messages';
 import * as eventContracts from '../../src/shared/contracts/events';
 import * as milestoneContracts from '../../src/shared/contracts/milestones';
 import * as notificationContracts from '../../src/shared/contracts/notifications';
+import * as notificationPreferenceContracts from '../../src/shared/contracts/notification-preferences';
 import * as portfolioContracts from '../../src/shared/contracts/portfolio';
 import * as profileContracts from '../../src/shared/contracts/profiles';
 import * as blockContracts from '../../src/shared/contracts/blocks';
@@ -101,6 +102,10 @@ const ROUTE_ACCESS: Array<{ endpoint: Endpoint; access: Access; sample?: { param
   { endpoint: portfolioContracts.exportPortfolioCsv, access: 'investor' },
   { endpoint: portfolioContracts.getInvestorAnalytics, access: 'investor' },
   { endpoint: searchContracts.search, access: 'user' },
+  { endpoint: notificationPreferenceContracts.getNotificationPreferences, access: 'user' },
+  { endpoint: notificationPreferenceContracts.updateNotificationPreferences, access: 'user', sample: { body: { digest: 'daily' } } },
+  // Public: an email's one-click link carries a signed token instead of a session.
+  { endpoint: notificationPreferenceContracts.unsubscribe, access: 'public' },
 ];
 
 const isEndpoint = (value: unknown): value is Endpoint => typeof value === 'object' && value !== null && 'method' in value && 'path' in value;
@@ -116,6 +121,7 @@ const allContracts: Endpoint[] = [
   eventContracts,
   milestoneContracts,
   notificationContracts,
+  notificationPreferenceContracts,
   portfolioContracts,
   blockContracts,
   reportContracts,

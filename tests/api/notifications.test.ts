@@ -5,7 +5,7 @@
 // blocked pair.
 import { describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { SCHEDULES } from '../../src/server/app-jobs';
 import { jobs, matches, milestones, notifications } from '../../src/server/db/schema';
 import { notify, remindDueMilestones, sweepOldNotifications } from '../../src/server/features/notifications';
@@ -148,6 +148,27 @@ describe('notifications of matches and connections', () => {
     expect(items[0]).toMatchObject({ sentence: `2 new matches scoring ${NEW_MATCH_NOTIFICATION_MIN_SCORE} or more`, target: { kind: 'matches' } });
     // The one who ran it is not told.
     expect(await ofType(first.client, 'new_matches')).toEqual([]);
+  });
+});
+
+describe('new matches and each counterpart’s own threshold', () => {
+  it('a generation run tells a counterpart whose threshold the match reaches, and not one whose threshold it misses', async () => {
+    const lowered = await investorWithProfile('Wide Net Capital');
+    const raised = await investorWithProfile('Narrow Capital');
+    const threshold = (client: TestClient, newMatchMinScore: number) =>
+      client.request({ method: 'PUT', url: '/api/account/notification-preferences', payload: { newMatchMinScore } });
+    expect((await threshold(lowered.client, 0)).statusCode).toBe(200);
+    expect((await threshold(raised.client, 100)).statusCode).toBe(200);
+    const startup = await startupWithProfile('Threshold Health');
+    expect((await startup.client.request({ method: 'POST', url: '/api/generate-matches' })).statusCode).toBe(200);
+    const scores = await suite.database.db
+      .select({ score: matches.score })
+      .from(matches)
+      .where(inArray(matches.investorId, [lowered.user.id, raised.user.id]));
+    expect(scores, 'both investors were matched').toHaveLength(2);
+    expect(scores.every((row) => row.score < 100)).toBe(true);
+    expect(await ofType(lowered.client, 'new_matches')).toMatchObject([{ sentence: '1 new match scoring 0 or more' }]);
+    expect(await ofType(raised.client, 'new_matches')).toEqual([]);
   });
 });
 

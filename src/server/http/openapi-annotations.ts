@@ -20,6 +20,11 @@ export const TAGS: Record<string, { title: string; description: string }> = {
     title: 'Notifications',
     description: 'The signed-in user’s notification centre: the bell’s unread count, pages of notifications, marking them read.',
   },
+  notificationPreferences: {
+    title: 'Notification preferences',
+    description:
+      'Which notifications arrive in the app, by email or not at all; the digest; and the public one-click unsubscribe that notification emails link to.',
+  },
   dashboard: { title: 'Dashboard', description: 'The dashboard’s numbers.' },
   events: { title: 'Live events', description: 'Server-Sent Events for the signed-in user.' },
   apiDocs: { title: 'API reference', description: 'This reference and the OpenAPI document behind it.' },
@@ -63,7 +68,7 @@ export const RAW_RESPONSES: Record<string, RawResponse> = {
     contentType: 'application/zip',
     description:
       'Everything the account holds, as a ZIP attachment written while it is sent: profile.json, matches.json, messages.json, ' +
-      'milestones.json, portfolio.json (investors), activity.json, notifications.json, the caller’s own documents under documents/, and README.txt describing each.',
+      'milestones.json, portfolio.json (investors), activity.json, notifications.json, notification-preferences.json, the caller’s own documents under documents/, and README.txt describing each.',
     schema: BINARY,
   },
   'portfolio.exportPortfolioCsv': {

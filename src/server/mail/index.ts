@@ -15,9 +15,9 @@ import type { EmailTemplate, Mailer } from './mail-types';
 import { renderEmail } from './templates';
 import { describeSmtpUrl } from './mailer';
 
-export type { EmailTemplate, MailContext, Mailer, RenderedEmail } from './mail-types';
+export type { DigestContent, EmailTemplate, MailContext, Mailer, RenderedEmail } from './mail-types';
 export { createMailer, describeSmtpUrl, type MailerOptions } from './mailer';
-export { renderEmail } from './templates';
+export { renderEmail, unsubscribeApiUrl } from './templates';
 
 export const MAIL_SEND_JOB = 'mail.send';
 

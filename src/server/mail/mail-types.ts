@@ -9,6 +9,10 @@ export interface RenderedEmail {
   subject: string;
   text: string;
   html: string;
+  /** Extra header lines (List-Unsubscribe on notification emails). */
+  headers?: Record<string, string>;
+  /** A Message-ID chosen by the sender (notification emails derive it from their idempotency key). */
+  messageId?: string;
 }
 
 /** Where an email goes out: an SMTP server (SMTP_URL), or .eml files in DATA_DIR/outbox. */
@@ -28,7 +32,23 @@ export type EmailTemplate =
   | { kind: 'password-reset'; to: string; name: string; token: string; validMinutes: number }
   | { kind: 'password-changed'; to: string; name: string }
   | { kind: 'verify-email'; to: string; name: string; token: string }
-  | { kind: 'email-changed'; to: string; name: string; newEmail: string };
+  | { kind: 'email-changed'; to: string; name: string; newEmail: string }
+  // Notification emails (issue #18): each carries the recipient's unsubscribe token for its type.
+  | { kind: 'notification'; to: string; name: string; sentence: string; path: string; unsubscribeToken: string }
+  | { kind: 'unread-messages'; to: string; name: string; senderName: string; count: number; path: string; unsubscribeToken: string }
+  | { kind: 'digest'; to: string; name: string; frequency: 'daily' | 'weekly'; content: DigestContent; unsubscribeToken: string };
+
+/** What a digest summarises (features/notifications/notification-emails.service.ts). */
+export interface DigestContent {
+  unreadCount: number;
+  /** The latest unread notifications' sentences. */
+  unread: string[];
+  matches: Array<{ name: string; score: number; reason: string | null }>;
+  documentOpens: Array<{ name: string; opens: number }>;
+  milestones: Array<{ title: string; date: string; partner: string }>;
+  /** Where the digest's button leads (the notification centre). */
+  paths: { notifications: string };
+}
 
 /** What services that send email need beyond the shared context. */
 export interface MailContext {

@@ -41,13 +41,25 @@ function outboxFileName(now: Date): string {
   return `${stamp}-${randomBytes(6).toString('hex')}.eml`;
 }
 
+/** What nodemailer gets from a rendered email: the parts, and the optional headers and Message-ID. */
+function messageFields(email: RenderedEmail) {
+  return {
+    to: email.to,
+    subject: email.subject,
+    text: email.text,
+    html: email.html,
+    ...(email.headers ? { headers: email.headers } : {}),
+    ...(email.messageId ? { messageId: email.messageId } : {}),
+  };
+}
+
 function createOutboxMailer({ from, outboxDir, log, clock }: Required<Omit<MailerOptions, 'smtpUrl'>>): Mailer {
   // Builds the message without sending it; CRLF line ends, as a standard .eml has.
   const composer = createTransport({ streamTransport: true, buffer: true, newline: 'windows' }, { from });
   return {
     async send(email: RenderedEmail) {
       const now = clock();
-      const info = await composer.sendMail({ to: email.to, subject: email.subject, text: email.text, html: email.html, date: now });
+      const info = await composer.sendMail({ ...messageFields(email), date: now });
       const message = info.message as Buffer;
       await mkdir(outboxDir, { recursive: true, mode: 0o700 });
       const file = path.join(outboxDir, outboxFileName(now));
@@ -75,7 +87,7 @@ function createSmtpMailer({ smtpUrl, from, log, clock }: Required<Omit<MailerOpt
     async send(email: RenderedEmail) {
       // Throws when the server refuses (every recipient rejected, auth failed, unreachable): the
       // mail.send job then retries with backoff.
-      const info = await transport.sendMail({ to: email.to, subject: email.subject, text: email.text, html: email.html, date: clock() });
+      const info = await transport.sendMail({ ...messageFields(email), date: clock() });
       log.info({ to: email.to, subject: email.subject, messageId: info.messageId, server }, `Email "${email.subject}" to ${email.to} sent through ${server}`);
     },
     async close() {

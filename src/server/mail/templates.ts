@@ -14,6 +14,12 @@ interface EmailContent {
   action?: { text: string; url: string };
   /** Paragraphs after the action link. */
   outro: string[];
+  /** Headed lists after the intro (the digest's sections). */
+  lists?: Array<{ heading: string; items: string[] }>;
+  /** Small print after the signature: why this email came, and the unsubscribe link. */
+  footer?: Array<{ text: string; link?: { text: string; url: string } }>;
+  /** The one-click unsubscribe URL (RFC 8058) for the List-Unsubscribe header. */
+  unsubscribeUrl?: string;
 }
 
 const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -35,6 +41,25 @@ function greeting(name: string): string {
   const trimmed = name.trim();
   return trimmed === '' ? 'Hello,' : `Hello ${trimmed},`;
 }
+
+/** The API URL a mail client POSTs to unsubscribe in one click (the List-Unsubscribe header). */
+export function unsubscribeApiUrl(origin: string, token: string): string {
+  return appLink(origin, '/api/notifications/unsubscribe', { token });
+}
+
+/** A notification email's small print and one-click URL, from the recipient's token for its type. */
+function unsubscribeParts(origin: string, token: string, what: string): Pick<EmailContent, 'footer' | 'unsubscribeUrl'> {
+  return {
+    footer: [
+      { text: `You get this email because ${what} is on in your ${PRODUCT} notification settings.` },
+      { text: 'Stop these emails:', link: { text: 'Unsubscribe', url: appLink(origin, '/unsubscribe', { token }) } },
+      { text: 'Choose which emails you get:', link: { text: 'Notification settings', url: appLink(origin, '/settings') } },
+    ],
+    unsubscribeUrl: unsubscribeApiUrl(origin, token),
+  };
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 function contentOf(template: EmailTemplate, origin: string): EmailContent {
   switch (template.kind) {
@@ -82,6 +107,58 @@ function contentOf(template: EmailTemplate, origin: string): EmailContent {
         action: { text: `Sign in to ${PRODUCT}`, url: appLink(origin, '/auth') },
         outro: [],
       };
+    case 'notification':
+      return {
+        subject: template.sentence,
+        heading: template.sentence,
+        intro: [greeting(template.name), `${template.sentence}.`],
+        action: { text: `Open in ${PRODUCT}`, url: appLink(origin, template.path) },
+        outro: [],
+        ...unsubscribeParts(origin, template.unsubscribeToken, 'email for this kind of notification'),
+      };
+    case 'unread-messages': {
+      // The sender and the count only: a message's text never leaves the app by email.
+      const sentence = `${template.senderName} sent you ${template.count === 1 ? 'a message' : plural(template.count, 'message', 'messages')}`;
+      return {
+        subject: sentence,
+        heading: sentence,
+        intro: [greeting(template.name), `${sentence} on ${PRODUCT}, still unread.`],
+        action: { text: 'Read the conversation', url: appLink(origin, template.path) },
+        outro: [],
+        ...unsubscribeParts(origin, template.unsubscribeToken, 'email for unread messages'),
+      };
+    }
+    case 'digest': {
+      const { content } = template;
+      const lists: EmailContent['lists'] = [];
+      if (content.unreadCount > 0) {
+        lists.push({ heading: `${plural(content.unreadCount, 'unread notification', 'unread notifications')}`, items: content.unread });
+      }
+      if (content.matches.length > 0) {
+        lists.push({
+          heading: 'New matches',
+          items: content.matches.map((match) => `${match.name}: ${match.score}${match.reason ? ` (${match.reason})` : ''}`),
+        });
+      }
+      if (content.documentOpens.length > 0) {
+        lists.push({ heading: 'Document opens', items: content.documentOpens.map((open) => `${open.name}: opened ${plural(open.opens, 'time', 'times')}`) });
+      }
+      if (content.milestones.length > 0) {
+        lists.push({
+          heading: 'Milestones due in the next 7 days',
+          items: content.milestones.map((milestone) => `${milestone.title} with ${milestone.partner}: ${milestone.date}`),
+        });
+      }
+      return {
+        subject: `Your ${PRODUCT} ${template.frequency} digest`,
+        heading: `Your ${template.frequency} digest`,
+        intro: [greeting(template.name), `Here is what happened on ${PRODUCT} since your last digest.`],
+        lists,
+        action: { text: `Open ${PRODUCT}`, url: appLink(origin, content.paths.notifications) },
+        outro: [],
+        ...unsubscribeParts(origin, template.unsubscribeToken, `the ${template.frequency} digest`),
+      };
+    }
   }
 }
 
@@ -89,8 +166,10 @@ const SIGNATURE = `The ${PRODUCT} team`;
 
 function renderText(content: EmailContent): string {
   const blocks = [...content.intro];
+  for (const list of content.lists ?? []) blocks.push([`${list.heading}:`, ...list.items.map((item) => `- ${item}`)].join('\n'));
   if (content.action) blocks.push(`${content.action.text}:\n${content.action.url}`);
   blocks.push(...content.outro, `-- \n${SIGNATURE}`);
+  for (const line of content.footer ?? []) blocks.push(line.link ? `${line.text}\n${line.link.url}` : line.text);
   return `${blocks.join('\n\n')}\n`;
 }
 
@@ -113,9 +192,19 @@ function renderHtml(content: EmailContent): string {
     '<main style="max-width:560px;margin:0 auto">',
     `<h1 style="font-size:22px;margin:0 0 16px">${escapeHtml(content.heading)}</h1>`,
     ...content.intro.map(paragraph),
+    ...(content.lists ?? []).flatMap((list) => [
+      `<h2 style="font-size:17px;margin:16px 0 8px">${escapeHtml(list.heading)}</h2>`,
+      `<ul style="margin:0 0 16px;padding-left:20px">${list.items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`,
+    ]),
     ...action,
     ...content.outro.map(paragraph),
     `<p style="margin:24px 0 0;font-size:13px;color:#4b5563">${escapeHtml(SIGNATURE)}</p>`,
+    ...(content.footer ?? []).map(
+      (line) =>
+        `<p style="margin:8px 0 0;font-size:12px;color:#4b5563">${escapeHtml(line.text)}${
+          line.link ? ` <a href="${escapeHtml(line.link.url)}" style="color:#1d4ed8">${escapeHtml(line.link.text)}</a>` : ''
+        }</p>`,
+    ),
     '</main>',
     '</body>',
     '</html>',
@@ -126,5 +215,10 @@ function renderHtml(content: EmailContent): string {
 /** One email, both parts, with links on `origin` (the app's public origin: see publicOrigin in http/origin-check.ts). */
 export function renderEmail(template: EmailTemplate, origin: string): RenderedEmail {
   const content = contentOf(template, origin);
-  return { to: template.to, subject: content.subject, text: renderText(content), html: renderHtml(content) };
+  const rendered: RenderedEmail = { to: template.to, subject: content.subject, text: renderText(content), html: renderHtml(content) };
+  if (content.unsubscribeUrl) {
+    // RFC 8058 one-click: the mail client POSTs `List-Unsubscribe=One-Click` to this URL, no session needed.
+    rendered.headers = { 'List-Unsubscribe': `<${content.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+  }
+  return rendered;
 }

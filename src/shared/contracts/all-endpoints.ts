@@ -15,6 +15,7 @@ import * as matches from './matches';
 import * as messages from './messages';
 import * as milestones from './milestones';
 import * as notifications from './notifications';
+import * as notificationPreferences from './notification-preferences';
 import * as portfolio from './portfolio';
 import * as profiles from './profiles';
 import * as reports from './reports';
@@ -33,6 +34,7 @@ const DOMAINS: Record<string, Record<string, unknown>> = {
   messages,
   milestones,
   notifications,
+  notificationPreferences,
   portfolio,
   profiles,
   reports,

@@ -51,6 +51,10 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
 
 export const DIGEST_FREQUENCIES = ['off', 'daily', 'weekly'] as const;
 export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];
+/** A new account gets no digest until it asks for one. */
+export const DEFAULT_DIGEST_FREQUENCY: DigestFrequency = 'off';
+/** What the unsubscribe page names when a digest's link turned the digest off. */
+export const DIGEST_UNSUBSCRIBE_LABEL = 'The daily or weekly digest';
 /** Digests go out at this local hour, on Mondays when weekly. */
 export const DIGEST_LOCAL_HOUR = 8;
 /** A conversation's messages still unread this long after the first one came send one email. */
@@ -71,9 +75,15 @@ const TimeZoneField = z
 
 const ChannelField = z.enum(NOTIFICATION_CHANNELS, { error: 'Please choose in the app, in the app and by email, or off' });
 
+/**
+ * Every type as a listed property (an object, not a record): the compiled response writer then
+ * writes exactly these keys, and the schema-driven fuzzers can build a valid value.
+ */
+const ChannelsByType = z.object(Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, ChannelField])) as Record<NotificationType, typeof ChannelField>);
+
 export const NotificationPreferences = z.object({
   /** Every type, with its channel (the defaults above until the user changes one). */
-  channels: z.record(z.enum(NOTIFICATION_TYPES), ChannelField),
+  channels: ChannelsByType,
   digest: z.enum(DIGEST_FREQUENCIES),
   /** Null until the browser has told us (the app sends it once after sign-in); digests use UTC meanwhile. */
   timeZone: z.string().nullable(),

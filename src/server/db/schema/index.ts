@@ -13,3 +13,4 @@ export * from './devices';
 export * from './reports';
 export * from './blocks';
 export * from './notifications';
+export * from './notification-preferences';

@@ -29,6 +29,8 @@ import {
   matchingUserState,
   messages,
   milestones,
+  notificationEmails,
+  notificationPreferences,
   notifications,
   portfolioCompanies,
   startupProfiles,
@@ -154,6 +156,8 @@ export async function deleteAccount(ctx: SignedInAuthContext, input: DeleteAccou
     await tx.delete(activities).where(eq(activities.userId, userId));
     // The row stays (anonymised), so the foreign key's cascade never fires: delete them here.
     await tx.delete(notifications).where(eq(notifications.recipientId, userId));
+    await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
+    await tx.delete(notificationEmails).where(eq(notificationEmails.userId, userId));
     // The caller's own blocks go. A block someone else placed on the caller stays: it is theirs, and
     // it keeps the conversation they chose to hide out of their list (docs/decisions/0040).
     await tx.delete(blocks).where(eq(blocks.blockerId, userId));

@@ -24,6 +24,7 @@ import {
   matches,
   messages,
   milestones,
+  notificationPreferences,
   notifications,
   portfolioCompanies,
   startupProfiles,
@@ -314,6 +315,25 @@ function notificationsOf(db: DbExecutor, userId: number) {
   return mapped(rows, (row) => ({ id: row.id, type: row.type, payload: row.payload, createdAt: iso(row.createdAt), readAt: iso(row.readAt) }));
 }
 
+/**
+ * The caller's notification preferences as stored: only what they changed (channels per type);
+ * everything else is the product's default. Null when they never changed anything.
+ */
+async function* notificationPreferencesOf(db: DbExecutor, userId: number, exportedAt: string): AsyncGenerator<string> {
+  const [row] = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
+  const preferences = row
+    ? {
+        channels: row.channels,
+        digest: row.digest,
+        timeZone: row.timeZone,
+        newMatchMinScore: row.newMatchMinScore,
+        lastDigestSentAt: iso(row.lastDigestSentAt),
+        updatedAt: iso(row.updatedAt),
+      }
+    : null;
+  yield `${JSON.stringify({ exportedAt, preferences }, null, 2)}\n`;
+}
+
 async function profileDocument(db: DbExecutor, account: typeof users.$inferSelect, exportedAt: string) {
   const { id: userId } = account;
   let profile: Record<string, unknown> | null = null;
@@ -421,6 +441,7 @@ function readme(input: { username: string; userType: Side; exportedAt: string; d
     ...(input.userType === 'investor' ? ['portfolio.json   Your portfolio companies.'] : []),
     'activity.json    Your activity feed, newest first.',
     'notifications.json Your notifications, newest first (what each was about, by id).',
+    'notification-preferences.json Your notification settings: the channels you changed, your digest and time zone.',
     ...(input.documents.length > 0
       ? ['documents/       The documents you uploaded to your data room, with their original bytes.']
       : ['documents/       (none: you have not uploaded any documents)']),
@@ -520,6 +541,7 @@ export async function exportAccount(ctx: AccountExportContext, input: { ip: stri
   if (side === 'investor') addJson('portfolio.json', () => jsonWithList({ exportedAt }, 'portfolio', portfolioOf(db, account.id)));
   addJson('activity.json', () => jsonWithList({ exportedAt }, 'activities', activityOf(db, account.id)));
   addJson('notifications.json', () => jsonWithList({ exportedAt }, 'notifications', notificationsOf(db, account.id)));
+  addJson('notification-preferences.json', () => notificationPreferencesOf(db, account.id, exportedAt));
   for (const { entry, row } of ownDocuments) {
     addLazily(entry, { compress: isCompressible(row.type) }, async () => {
       try {

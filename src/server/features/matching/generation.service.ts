@@ -15,7 +15,6 @@ import type { Actor } from '../../actor';
 import { inTransaction, type ServiceContext } from '../../service-context';
 import { recordActivity } from '../activity';
 import { notify } from '../notifications';
-import { NEW_MATCH_NOTIFICATION_MIN_SCORE } from '../../../shared/contracts/notifications';
 import { onProfileSaved } from '../profiles';
 import { blockedByActorIds, blockedEitherWayIds } from './blocks';
 import { sideComponentValues } from './engine-store';
@@ -253,9 +252,10 @@ export async function generateMatches(ctx: MatchingContext): Promise<GenerateMat
       refreshedChosen = written.length - created;
       // Each new counterpart's open match list refreshes (delivered at commit).
       for (const row of inserted) await ctx.events.publish(tx, [counterpartOf(side, row)], { type: 'match_updated', matchId: row.id, status: 'pending' });
-      // Each counterpart with a new match scoring high enough hears of it; their unread
-      // notification of new matches adds it to its count (collapsed), until they read it.
-      for (const row of inserted.filter((candidate) => candidate.score >= NEW_MATCH_NOTIFICATION_MIN_SCORE)) {
+      // Each counterpart hears of a new match scoring at least their own threshold (the delivery
+      // compares it with their preferences); their unread notification of new matches adds it to
+      // its count (collapsed), until they read it.
+      for (const row of inserted) {
         await notify(inTransaction(ctx, tx), {
           recipientId: counterpartOf(side, row),
           type: 'new_matches',

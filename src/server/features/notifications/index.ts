@@ -10,3 +10,11 @@ export {
   type NotificationRequest,
   type NotifyContext,
 } from './notifications.service';
+export {
+  NOTIFICATION_EMAIL_JOBS,
+  scheduleDueDigests,
+  sendDigest,
+  sendNotificationEmail,
+  sendUnreadMessagesEmail,
+  type NotificationEmailContext,
+} from './notification-emails.service';

@@ -216,8 +216,10 @@ const COMPOSERS: Record<NotificationType, Composer> = {
   },
   new_matches: (payload) => {
     const count = numberOf(payload.count) ?? 1;
+    // The recipient's threshold when it was delivered (their preference); older rows used the default.
+    const minScore = numberOf(payload.minScore) ?? NEW_MATCH_NOTIFICATION_MIN_SCORE;
     return {
-      sentence: `${plural(count, 'new match', 'new matches')} scoring ${NEW_MATCH_NOTIFICATION_MIN_SCORE} or more`,
+      sentence: `${plural(count, 'new match', 'new matches')} scoring ${minScore} or more`,
       target: { kind: 'matches' },
     };
   },

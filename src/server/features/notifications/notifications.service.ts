@@ -14,6 +14,8 @@ import { notifications } from '../../db/schema';
 import type { Actor } from '../../actor';
 import type { ServiceContext } from '../../service-context';
 import { composeNotifications } from './notification-view';
+import { enqueueNotificationEmail } from './notification-emails.service';
+import { preferencesFor } from './notification-preferences.service';
 
 export const NOTIFICATION_JOBS = {
   deliver: 'notifications.deliver',
@@ -25,8 +27,8 @@ export const NOTIFICATION_JOBS = {
 export type NotifyContext = Pick<ServiceContext<Actor | null>, 'db' | 'jobs' | 'clock'>;
 /** What the sweep needs: where, and when it is. */
 export type NotificationSweepContext = Pick<ServiceContext<Actor | null>, 'db' | 'clock'>;
-/** What writing and reading notifications needs outside a request: no caller. */
-export type NotificationJobContext = Pick<ServiceContext<Actor | null>, 'db' | 'clock' | 'events'>;
+/** What writing and reading notifications needs outside a request: no caller; the queue, for the emails it decides. */
+export type NotificationJobContext = Pick<ServiceContext<Actor | null>, 'db' | 'clock' | 'events' | 'jobs'>;
 
 export interface NotificationRequest {
   recipientId: number;
@@ -116,8 +118,13 @@ export async function deliverNotification(ctx: NotificationJobContext, job: { pa
   await ctx.db.transaction(async (tx) => {
     const txCtx = { ...ctx, db: tx };
     if (!(await isDeliverable(tx, delivery))) return;
+    // The recipient's preferences, as they are now (docs/notifications.md): `off` writes nothing.
+    const preferences = await preferencesFor({ db: tx }, delivery.userId);
+    const channel = preferences.channels[delivery.type];
+    if (channel === 'off') return;
+    if (delivery.type === 'new_matches' && !(await reachesThreshold(tx, delivery, preferences.newMatchMinScore))) return;
     const at = new Date(delivery.at);
-    const payload = JSON.stringify(delivery.payload);
+    const payload = JSON.stringify(delivery.type === 'new_matches' ? { ...delivery.payload, minScore: preferences.newMatchMinScore } : delivery.payload);
     let rows: Array<{ id: number }>;
     if (delivery.isUpdateOnly) {
       rows = await queryRows(
@@ -146,15 +153,32 @@ export async function deliverNotification(ctx: NotificationJobContext, job: { pa
         .values({
           recipientId: delivery.userId,
           type: delivery.type,
-          payload: delivery.payload,
+          payload: JSON.parse(payload) as Record<string, unknown>,
           sourceKey: delivery.sourceKey ?? `job:${job.jobId}`,
           createdAt: at,
         })
         .onConflictDoNothing()
         .returning({ id: notifications.id });
     }
-    if (rows.length > 0) await announce(txCtx, delivery.userId, rows[0]!.id);
+    if (rows.length === 0) return;
+    await announce(txCtx, delivery.userId, rows[0]!.id);
+    // A view's close only adds its time: the open already decided about email.
+    if (channel === 'in_app_and_email' && !delivery.isUpdateOnly) {
+      const partnerId = typeof delivery.payload.partnerId === 'number' ? delivery.payload.partnerId : null;
+      await enqueueNotificationEmail(txCtx, { userId: delivery.userId, type: delivery.type, notificationId: rows[0]!.id, partnerId });
+    }
   });
+}
+
+/**
+ * Whether a new-matches item counts for this recipient: its match (`latestId`) scores at least
+ * their threshold. The generation run announces only matches at or above the product's default.
+ */
+async function reachesThreshold(db: DbExecutor, delivery: Delivery, minScore: number): Promise<boolean> {
+  const matchId = typeof delivery.payload.latestId === 'number' ? delivery.payload.latestId : null;
+  if (matchId === null) return true;
+  const [row] = await queryRows<{ score: number }>(db, sql`select score from matches where id = ${matchId}`);
+  return row !== undefined && row.score >= minScore;
 }
 
 /** GET /api/notifications: the caller's own notifications, newest first, keyset on (createdAt, id). */
@@ -266,13 +290,19 @@ export async function remindDueMilestones(ctx: NotificationJobContext): Promise<
       };
       const isNew = await ctx.db.transaction(async (tx) => {
         if (!(await isDeliverable(tx, delivery))) return false;
+        const channel = (await preferencesFor({ db: tx }, recipientId)).channels.milestone_due;
+        if (channel === 'off') return false;
         const [row] = await tx
           .insert(notifications)
           .values({ recipientId, type: delivery.type, payload: delivery.payload, sourceKey: delivery.sourceKey, createdAt: now })
           .onConflictDoNothing()
           .returning({ id: notifications.id });
-        if (row) await announce({ ...ctx, db: tx }, recipientId, row.id);
-        return row !== undefined;
+        if (!row) return false;
+        await announce({ ...ctx, db: tx }, recipientId, row.id);
+        if (channel === 'in_app_and_email') {
+          await enqueueNotificationEmail({ ...ctx, db: tx }, { userId: recipientId, type: 'milestone_due', notificationId: row.id, partnerId });
+        }
+        return true;
       });
       if (isNew) delivered += 1;
     }
