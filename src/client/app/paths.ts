@@ -33,6 +33,8 @@ export const ROUTES = {
   /** Opened from the emailed links (`?token=…`), signed in or not. */
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
+  /** The footer link of every notification email: turns that kind of email off (issue #18). */
+  unsubscribe: '/unsubscribe',
   startupPublicProfile: /^\/startup\/(?<id>\d+)\/?$/,
   investorPublicProfile: /^\/investor\/(?<id>\d+)\/?$/,
 } as const;
@@ -42,7 +44,7 @@ export const ROUTES = {
  * (features/auth/return-path.ts): /auth would loop, and the emailed links carry single-use tokens
  * that have no business surviving in an address bar's `?next=`.
  */
-export const PUBLIC_ROUTES: readonly string[] = [ROUTES.auth, ROUTES.resetPassword, ROUTES.verifyEmail];
+export const PUBLIC_ROUTES: readonly string[] = [ROUTES.auth, ROUTES.resetPassword, ROUTES.verifyEmail, ROUTES.unsubscribe];
 
 /** A path with a query string made of the defined values (`?partner=12`), or the bare path. */
 function withSearch(path: string, search: Record<string, string | number | undefined> = {}): string {

@@ -30,6 +30,7 @@ const AppLayout = lazy(async () => ({ default: (await loadAppLayout()).AppLayout
 const AuthScreen = lazyScreen(() => import('@/routes/auth'), 'AuthScreen');
 const ResetPasswordScreen = lazyScreen(() => import('@/routes/reset-password'), 'ResetPasswordScreen');
 const VerifyEmailScreen = lazyScreen(() => import('@/routes/verify-email'), 'VerifyEmailScreen');
+const UnsubscribeScreen = lazyScreen(() => import('@/routes/unsubscribe'), 'UnsubscribeScreen');
 const StartupDashboardScreen = lazyScreen(() => import('@/routes/dashboard'), 'StartupDashboardScreen');
 const StartupProfileScreen = lazyScreen(() => import('@/routes/startup-profile'), 'StartupProfileScreen');
 const DataRoomScreen = lazyScreen(() => import('@/routes/startup-data-room'), 'DataRoomScreen');
@@ -88,6 +89,7 @@ const APP_ROUTES: readonly AppRoute[] = [
 const LINK_ROUTES: readonly AppRoute[] = [
   { path: ROUTES.resetPassword, screen: ResetPasswordScreen },
   { path: ROUTES.verifyEmail, screen: VerifyEmailScreen },
+  { path: ROUTES.unsubscribe, screen: UnsubscribeScreen },
 ];
 
 /** Whether a route's path names this address: ROUTES holds fixed paths and two patterns. */

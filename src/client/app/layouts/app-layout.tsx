@@ -1,5 +1,6 @@
 // The frame around every signed-in screen: sidebar (lg and up), top bar, and the one <main>.
-import { Suspense, lazy, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { SignedInUserContext, useCurrentUser } from '@/features/auth/api';
 import { LiveEventsProvider } from '@/lib/live-events';
 import { SidebarContent } from './sidebar';
@@ -10,6 +11,16 @@ const VerificationBanner = lazy(async () => ({ default: (await import('@/feature
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const { data: user } = useCurrentUser();
+  const queryClient = useQueryClient();
+  const userId = user?.id;
+  // Digests need the user's time zone (issue #18): stored from the browser once per session if the
+  // account has none. Imported after the first paint, so no screen waits for it or carries its code.
+  // If the chunk does not load (offline, a new deploy), the next page load tries again.
+  useEffect(() => {
+    if (userId === undefined) return;
+    const storeTimeZone = async () => (await import('@/features/account/api')).storeBrowserTimeZoneOnce(queryClient, userId);
+    storeTimeZone().catch(() => {});
+  }, [queryClient, userId]);
   // The layout shows 'Loading...' when no user exists (the guard normally redirects first).
   if (!user) {
     return (

@@ -3,7 +3,9 @@
 // export and deletion. The answers that are the account itself (a reset, a verification, an address
 // change) are written into the current-user query, as sign-in does, so the banner, the menus and
 // Settings change at once. Failures are shown by the form that asked, in the server's words.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+// Also how the account hears about things (issue #18): the notification preferences, the browser's
+// time zone stored once, and the emailed unsubscribe link.
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import {
   changeEmail,
@@ -24,6 +26,13 @@ import {
   type ResetPasswordBody,
 } from '@shared/contracts/account';
 import type { User } from '@shared/contracts/auth';
+import {
+  getNotificationPreferences,
+  unsubscribe,
+  updateNotificationPreferences,
+  type NotificationPreferences,
+  type UpdateNotificationPreferencesBody,
+} from '@shared/contracts/notification-preferences';
 import { paths } from '@/app/paths';
 import { currentUserQuery, rememberSignedInUser, useSignOutAfterAccountDeleted } from '@/features/auth/api';
 import { api } from '@/lib/api';
@@ -33,11 +42,17 @@ import { describeSession, endedSessionsSentence } from './account-view';
 export const accountKeys = {
   all: ['account'] as const,
   sessions: () => [...accountKeys.all, 'sessions'] as const,
+  notificationPreferences: () => [...accountKeys.all, 'notification-preferences'] as const,
 };
 
 export const accountSessionsQuery = queryOptions({
   queryKey: accountKeys.sessions(),
   queryFn: ({ signal }) => api(listAccountSessions, { signal }),
+});
+
+export const notificationPreferencesQuery = queryOptions({
+  queryKey: accountKeys.notificationPreferences(),
+  queryFn: ({ signal }) => api(getNotificationPreferences, { signal }),
 });
 
 /** POST /api/password/forgot: the answer is the same sentence whatever the address. */
@@ -135,4 +150,85 @@ export function useDeleteAccount() {
     mutationFn: (body: DeleteAccountBody) => api(deleteAccount, { body }),
     onSuccess: signOutAfterAccountDeleted,
   });
+}
+
+/**
+ * PUT /api/account/notification-preferences. The answer is the whole of the preferences, so it
+ * replaces the query's data (no refetch); the form puts a refusal's messages under its fields.
+ */
+export function useUpdateNotificationPreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateNotificationPreferencesBody) => api(updateNotificationPreferences, { body }),
+    onSuccess: (preferences) => {
+      queryClient.setQueryData(notificationPreferencesQuery.queryKey, preferences);
+      toast({ title: 'Notification settings saved' });
+    },
+  });
+}
+
+/**
+ * POST /api/notifications/unsubscribe?token=…, from the emailed link, signed in or not. Whoever is
+ * signed in here sees the change in Settings (the link may be another account's: then the refetch
+ * just finds nothing changed).
+ */
+export function useUnsubscribe() {
+  return useMutation({
+    mutationFn: (token: string) => api(unsubscribe, { query: { token } }),
+    meta: { invalidates: [accountKeys.notificationPreferences()] },
+  });
+}
+
+/** The browser's IANA time zone ("Europe/Berlin"), or null when it does not say. */
+export function browserTimeZone(): string | null {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch {
+    return null;
+  }
+}
+
+/** Accounts whose time zone this page has already checked, so a remounted layout does not ask again. */
+const timeZoneCheckedThisPage = new Set<number>();
+
+/** The sessionStorage key that remembers the check was done for this account in this browser session. */
+const timeZoneCheckedKey = (userId: number) => `venturematch:time-zone-checked:${userId}`;
+
+function hasSessionFlag(key: string): boolean {
+  try {
+    return sessionStorage.getItem(key) !== null;
+  } catch {
+    return false; // Storage refused (private mode, a policy): the page's own Set still stops repeats.
+  }
+}
+
+function setSessionFlag(key: string): void {
+  try {
+    sessionStorage.setItem(key, '1');
+  } catch {
+    // As above: the check then repeats once per page load, which is harmless.
+  }
+}
+
+/**
+ * Digests go out at 08:00 in the user's time zone, which nobody should have to visit Settings to
+ * give: once per browser session the signed-in layout calls this, and if the account has no time
+ * zone yet the browser's is stored. A failure is silent (the user asked for nothing) and the next
+ * session tries again; a zone already stored, even one chosen by hand elsewhere, is left alone.
+ */
+export async function storeBrowserTimeZoneOnce(queryClient: QueryClient, userId: number): Promise<void> {
+  const key = timeZoneCheckedKey(userId);
+  if (timeZoneCheckedThisPage.has(userId) || hasSessionFlag(key)) return;
+  timeZoneCheckedThisPage.add(userId);
+  try {
+    const preferences = await queryClient.fetchQuery(notificationPreferencesQuery);
+    const timeZone = browserTimeZone();
+    if (preferences.timeZone === null && timeZone !== null) {
+      const stored = await api(updateNotificationPreferences, { body: { timeZone } });
+      queryClient.setQueryData<NotificationPreferences>(notificationPreferencesQuery.queryKey, stored);
+    }
+    setSessionFlag(key);
+  } catch {
+    // Not stored this time: nothing on screen depends on it.
+  }
 }
