@@ -7,36 +7,19 @@ import { and, eq } from 'drizzle-orm';
 import { documentAccess, matches, securityEvents } from '../../src/server/db/schema';
 import type { ConversationSummary } from '../../src/shared/contracts/messages';
 import type { UserType } from '../../src/shared/enums';
-import { buildInvestorProfileBody, buildStartupProfileBody } from '../factories';
 import { pdfBytes } from '../support/document-fixtures';
 import { connectPair } from '../support/match-state';
 import { multipartPayload } from '../support/multipart';
+import { healthParties, type Party } from '../support/health-parties';
 import { TestClient, useTestSuite } from '../support/test-app';
 
 const suite = useTestSuite();
 let ipCounter = 0;
 const newClient = () => new TestClient(suite.app, `198.18.30.${++ipCounter}`);
 
-const HEALTH_STARTUP = { industry: 'HealthTech', stage: 'Seed', fundingGoal: 1_000_000, description: 'Remote patient monitoring for clinics.' };
-const HEALTH_INVESTOR = { industryFocus: ['HealthTech'], stagePreference: ['Seed'], investmentRange: ['$1M - $3M'] };
-
-async function startupWithProfile(companyName = 'Leaving Co') {
-  const client = newClient();
-  const { user } = await client.register('startup');
-  const saved = await client.request({ method: 'PUT', url: '/api/startup/profile', payload: buildStartupProfileBody({ companyName, ...HEALTH_STARTUP }) });
-  expect(saved.statusCode, saved.body).toBe(200);
-  return { client, user };
-}
-
-async function investorWithProfile(firmName = 'Leaving Capital') {
-  const client = newClient();
-  const { user } = await client.register('investor');
-  const saved = await client.request({ method: 'PUT', url: '/api/investor/profile', payload: buildInvestorProfileBody({ firmName, ...HEALTH_INVESTOR }) });
-  expect(saved.statusCode, saved.body).toBe(200);
-  return { client, user };
-}
-
-type Party = Awaited<ReturnType<typeof startupWithProfile>>;
+const parties = healthParties(newClient);
+const startupWithProfile = (companyName = 'Leaving Co') => parties.startupWithProfile(companyName);
+const investorWithProfile = (firmName = 'Leaving Capital') => parties.investorWithProfile(firmName);
 
 /** A startup and an investor connected through the API (both accepted). */
 async function connectedPair() {

@@ -11,12 +11,13 @@ import { jobs, matches, milestones, notifications } from '../../src/server/db/sc
 import { notify, remindDueMilestones, sweepOldNotifications } from '../../src/server/features/notifications';
 import type { Notification, NotificationPage } from '../../src/shared/contracts/notifications';
 import { NEW_MATCH_NOTIFICATION_MIN_SCORE, NOTIFICATION_RETENTION_DAYS } from '../../src/shared/contracts/notifications';
-import { buildInvestorProfileBody, buildStartupProfileBody, TEST_PASSWORD } from '../factories';
+import { TEST_PASSWORD } from '../factories';
 import { pdfBytes } from '../support/document-fixtures';
 import { useLiveStreams } from '../support/event-stream';
 import { connectPair } from '../support/match-state';
 import { multipartPayload } from '../support/multipart';
 import { serviceContext } from '../support/service-context';
+import { healthParties, type Party } from '../support/health-parties';
 import { createTestClock, TestClient, useTestSuite } from '../support/test-app';
 
 const clock = createTestClock(new Date('2026-11-01T12:00:00Z'));
@@ -25,26 +26,9 @@ const openStream = useLiveStreams(() => suite.app);
 let ipCounter = 0;
 const newClient = () => new TestClient(suite.app, `198.18.40.${++ipCounter}`);
 
-const HEALTH_STARTUP = { industry: 'HealthTech', stage: 'Seed', fundingGoal: 1_000_000, description: 'Remote patient monitoring for clinics.' };
-const HEALTH_INVESTOR = { industryFocus: ['HealthTech'], stagePreference: ['Seed'], investmentRange: ['$1M - $3M'] };
-
-async function startupWithProfile(companyName = 'Bell Health') {
-  const client = newClient();
-  const { user } = await client.register('startup');
-  const saved = await client.request({ method: 'PUT', url: '/api/startup/profile', payload: buildStartupProfileBody({ companyName, ...HEALTH_STARTUP }) });
-  expect(saved.statusCode, saved.body).toBe(200);
-  return { client, user };
-}
-
-async function investorWithProfile(firmName = 'Bell Capital') {
-  const client = newClient();
-  const { user } = await client.register('investor');
-  const saved = await client.request({ method: 'PUT', url: '/api/investor/profile', payload: buildInvestorProfileBody({ firmName, ...HEALTH_INVESTOR }) });
-  expect(saved.statusCode, saved.body).toBe(200);
-  return { client, user };
-}
-
-type Party = Awaited<ReturnType<typeof startupWithProfile>>;
+const parties = healthParties(newClient);
+const startupWithProfile = (companyName = 'Bell Health') => parties.startupWithProfile(companyName);
+const investorWithProfile = (firmName = 'Bell Capital') => parties.investorWithProfile(firmName);
 
 /** A pair with a pending match nobody answered yet. */
 async function matchedPair(names: { company?: string; firm?: string } = {}) {
