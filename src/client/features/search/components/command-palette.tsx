@@ -253,13 +253,8 @@ export function CommandPalette({ role, isOpen, onOpenChange, readTypedText, plac
               search.isPlaceholderData && isSearching && 'opacity-70',
             )}
           >
-            {groups.map((group) => (
-              <Command.Group key={group.type} heading={GROUP_HEADINGS[group.type](role)}>
-                {group.results.map((result) => (
-                  <ResultOption key={resultValue(result)} result={result} onSelect={() => go(() => navigate(result.url))} />
-                ))}
-              </Command.Group>
-            ))}
+            {/* First: an action whose name the text matches is what the typist meant ("new mile"), and
+                it stays first when search results arrive, so Enter does not change its mind. */}
             {shownTasks.length > 0 && (
               <Command.Group heading="Quick actions">
                 {shownTasks.map((action) => (
@@ -267,6 +262,13 @@ export function CommandPalette({ role, isOpen, onOpenChange, readTypedText, plac
                 ))}
               </Command.Group>
             )}
+            {groups.map((group) => (
+              <Command.Group key={group.type} heading={GROUP_HEADINGS[group.type](role)}>
+                {group.results.map((result) => (
+                  <ResultOption key={resultValue(result)} result={result} onSelect={() => go(() => navigate(result.url))} />
+                ))}
+              </Command.Group>
+            ))}
             {shownScreens.length > 0 && (
               <Command.Group heading="Go to">
                 {shownScreens.map((action) => (
