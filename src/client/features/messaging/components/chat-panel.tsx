@@ -325,11 +325,13 @@ function useRevealLinkedMessage(
   scrollerRef: RefObject<HTMLDivElement | null>,
   query: UseInfiniteQueryResult<InfiniteData<MessagePage>>,
 ): number | undefined {
-  const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, isPending, fetchNextPage } = query;
+  // Any fetch counts, not only a next page's: a refetch of the loaded pages (a read receipt, a live
+  // event) would cancel a next page asked for meanwhile, and the search would stop there.
+  const { data, hasNextPage, isFetching, isFetchNextPageError, isPending, fetchNextPage } = query;
   const isLoaded = linkedId !== undefined && messages.some((message) => message.id === linkedId);
   const pageCount = data?.pages.length ?? 0;
   const isLookingFurther = linkedId !== undefined && !isLoaded && !isPending;
-  const mayLoadOlder = hasNextPage && !isFetchingNextPage && !isFetchNextPageError && pageCount < LINKED_MESSAGE_MAX_PAGES;
+  const mayLoadOlder = hasNextPage && !isFetching && !isFetchNextPageError && pageCount < LINKED_MESSAGE_MAX_PAGES;
   // Which linked ids have been dealt with (shown, or reported missing): each is handled once, so
   // live updates and later pages do not scroll the thread back to it.
   const handledId = useRef<number | undefined>(undefined);
@@ -341,13 +343,13 @@ function useRevealLinkedMessage(
       void fetchNextPage();
       return;
     }
-    if (isFetchingNextPage || isFetchNextPageError) return;
+    if (isFetching || isFetchNextPageError) return;
     handledId.current = linkedId;
     toast({
       title: "We couldn't show that message",
       description: hasNextPage ? 'It is further back than we load at once. Scroll up to read earlier messages.' : 'It is no longer in this conversation.',
     });
-  }, [isLookingFurther, mayLoadOlder, linkedId, fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError]);
+  }, [isLookingFurther, mayLoadOlder, linkedId, fetchNextPage, hasNextPage, isFetching, isFetchNextPageError]);
 
   useLayoutEffect(() => {
     if (!isLoaded || handledId.current === linkedId) return;
