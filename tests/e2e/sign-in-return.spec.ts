@@ -58,6 +58,11 @@ test('a session ended elsewhere sends this tab to sign in, and back after', asyn
   const user = await registerViaApi(page, 'investor');
   await page.goto('/investor/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  // The tab's own sign-in housekeeping (storing the browser's time zone) is done, so the next call
+  // it makes is the click below, not that one.
+  await expect
+    .poll(async () => ((await (await page.request.get('/api/account/notification-preferences')).json()) as { timeZone: string | null }).timeZone)
+    .not.toBeNull();
 
   // Signed out from somewhere else: page.request shares this tab's cookies, as another tab would.
   const signedOut = await page.request.post('/api/logout');
