@@ -16,6 +16,7 @@ import { Input } from '@/components/ui/input';
 import { useSignedInUser } from '@/features/auth/api';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useChangeEmail, useChangePassword, useResendVerification } from '../api';
+import { FormFooter } from './form-footer';
 
 export function AccountSection() {
   const user = useSignedInUser();
@@ -115,20 +116,9 @@ function ChangeEmailForm() {
         <FormField id="change-email-password" label="Current password" error={errors.password?.message}>
           {(control) => <Input {...control} type="password" autoComplete="current-password" {...form.register('password')} />}
         </FormField>
-        <div className="flex flex-col gap-2 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
-          {formError ? (
-            <p role="alert" className="text-sm font-medium text-destructive">
-              {formError}
-            </p>
-          ) : (
-            <span />
-          )}
-          <Button type="submit" className="sm:self-end">
-            <PendingLabel isPending={change.isPending} pendingText="Sending link...">
-              Change email
-            </PendingLabel>
-          </Button>
-        </div>
+        <FormFooter className="sm:col-span-2" error={formError} isPending={change.isPending} pendingText="Sending link...">
+          Change email
+        </FormFooter>
       </fieldset>
     </form>
   );
@@ -178,20 +168,9 @@ export function PasswordSection() {
             <FormField id="confirm-new-password" label="Confirm new password" error={errors.confirmPassword?.message}>
               {(control) => <Input {...control} type="password" autoComplete="new-password" {...form.register('confirmPassword')} />}
             </FormField>
-            <div className="flex flex-col gap-2 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
-              {formError ? (
-                <p role="alert" className="text-sm font-medium text-destructive">
-                  {formError}
-                </p>
-              ) : (
-                <span />
-              )}
-              <Button type="submit" className="sm:self-end">
-                <PendingLabel isPending={change.isPending} pendingText="Changing...">
-                  Change password
-                </PendingLabel>
-              </Button>
-            </div>
+            <FormFooter className="sm:col-span-2" error={formError} isPending={change.isPending} pendingText="Changing...">
+              Change password
+            </FormFooter>
           </fieldset>
         </form>
       </CardContent>

@@ -21,7 +21,6 @@ import {
 } from '@shared/contracts/notification-preferences';
 import { NOTIFICATION_TYPES, type NotificationType } from '@shared/contracts/notifications';
 import type { UserType } from '@shared/enums';
-import { Button, PendingLabel } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { FormField } from '@/components/ui/form-field';
@@ -33,6 +32,7 @@ import { ListSkeleton } from '@/components/ui/skeleton';
 import { useSignedInUser } from '@/features/auth/api';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { browserTimeZone, notificationPreferencesQuery, useUpdateNotificationPreferences } from '../api';
+import { FormFooter } from './form-footer';
 
 /**
  * The types that only ever reach one side (docs/notifications.md): only a founder's documents are
@@ -219,20 +219,9 @@ function NotificationPreferencesForm({ preferences }: { preferences: Notificatio
           )}
         </FormField>
 
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-          {formError ? (
-            <p role="alert" className="text-sm font-medium text-destructive">
-              {formError}
-            </p>
-          ) : (
-            <span />
-          )}
-          <Button type="submit" className="sm:self-end">
-            <PendingLabel isPending={update.isPending} pendingText="Saving...">
-              Save notification settings
-            </PendingLabel>
-          </Button>
-        </div>
+        <FormFooter error={formError} isPending={update.isPending} pendingText="Saving...">
+          Save notification settings
+        </FormFooter>
       </fieldset>
     </form>
   );
