@@ -85,7 +85,14 @@ test('more than a page of matches: 20 first, the rest from "Load more matches", 
   const search = page.getByRole('search', { name: 'Match Settings' }).getByLabel('Search', { exact: true });
 
   await page.goto('/startup/investor-matches');
+  // The searched list has arrived (the search waits for typing to pause): on a fresh database the
+  // unsearched list has the same counts, and its next page would be the one the button loads.
+  const searched = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return url.pathname === '/api/matches/startup' && url.searchParams.get('search') === tag && !url.searchParams.has('cursor');
+  });
   await search.fill(tag);
+  await searched;
   await expect(page.getByRole('tab', { name: /^All/ })).toHaveAccessibleName(`All ${INVESTORS}`);
   await expect(page.getByRole('tab', { name: /^Pending/ })).toHaveAccessibleName(`Pending ${INVESTORS - 1}`);
   await expect(page.getByRole('tab', { name: /^Rejected/ })).toHaveAccessibleName('Rejected 1');
