@@ -235,7 +235,7 @@ interface NextPageQuery {
   isFetchNextPageError: boolean;
   isPlaceholderData: boolean;
   error: Error | null;
-  fetchNextPage: () => Promise<{ isError: boolean }>;
+  fetchNextPage: (options?: { cancelRefetch?: boolean }) => Promise<{ isError: boolean }>;
 }
 
 /**
@@ -276,7 +276,9 @@ function NextPage({ list, shown, total }: { list: NextPageQuery; shown: readonly
   // still moves focus once that page is in.
   const loadMore = () => {
     focusFrom.current = shown.length;
-    if (!isFetchingNextPage) void fetchNextPage();
+    // `cancelRefetch: false`: a page already on its way is kept, not asked for again (the state
+    // this render saw may not show it yet: the observer may have asked a moment ago).
+    void fetchNextPage({ cancelRefetch: false });
   };
   return (
     <div ref={footRef} className="grid justify-items-center gap-3 pt-2">
