@@ -251,12 +251,16 @@ function NextPage({ list, shown, total }: { list: NextPageQuery; shown: readonly
   const focusFrom = useRef<number | null>(null);
 
   // Not while another load runs (a next page would cancel a refetch), nor after a failure: the
-  // retry is the user's to ask for.
+  // retry is the user's to ask for. An observer's callback may still arrive after a press has
+  // started the page (it was queued before this render disconnected it), so it too keeps a load
+  // on its way (`cancelRefetch: false`) rather than cancelling it and asking again.
   const canLoadMore = hasNextPage && !isFetching && !isFetchNextPageError && !isPlaceholderData;
   useEffect(() => {
     const foot = footRef.current;
     if (!foot || !canLoadMore) return;
-    const observer = new IntersectionObserver((entries) => entries[0]?.isIntersecting && void fetchNextPage(), { rootMargin: PREFETCH_MARGIN });
+    const observer = new IntersectionObserver((entries) => entries[0]?.isIntersecting && void fetchNextPage({ cancelRefetch: false }), {
+      rootMargin: PREFETCH_MARGIN,
+    });
     observer.observe(foot);
     return () => observer.disconnect();
   }, [canLoadMore, fetchNextPage]);
