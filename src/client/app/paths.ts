@@ -96,4 +96,6 @@ export const paths = {
   publicStartup: (id: number) => `/startup/${id}`,
   publicInvestor: (id: number) => `/investor/${id}`,
   publicProfile: (role: UserType, id: number): string => (role === 'investor' ? paths.publicInvestor(id) : paths.publicStartup(id)),
+  /** The directory of the other role (issue #19), optionally with one saved search applied. */
+  discover: (search?: { saved?: number }) => withSearch('/discover', search),
 };

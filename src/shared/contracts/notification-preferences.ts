@@ -25,6 +25,7 @@ export const DEFAULT_NOTIFICATION_CHANNELS: Record<NotificationType, Notificatio
   connection_made: 'in_app_and_email',
   connection_declined: 'in_app',
   connection_ended: 'in_app',
+  connection_request_expired: 'in_app',
   document_opened: 'in_app',
   document_access_granted: 'in_app',
   document_access_revoked: 'in_app',
@@ -32,6 +33,7 @@ export const DEFAULT_NOTIFICATION_CHANNELS: Record<NotificationType, Notificatio
   milestone_due: 'in_app',
   new_matches: 'in_app',
   message: 'in_app_and_email',
+  saved_search_matches: 'in_app_and_email',
 };
 
 /** How Settings names each type. */
@@ -40,6 +42,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   connection_made: 'A connection is made',
   connection_declined: 'A match is declined with a reason',
   connection_ended: 'A connection ends',
+  connection_request_expired: 'Your connection request expires unanswered',
   document_opened: 'An investor opens your document',
   document_access_granted: 'A document is shared with you',
   document_access_revoked: 'Access to a document is removed',
@@ -47,6 +50,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   milestone_due: 'A milestone is due within 24 hours',
   new_matches: 'New matches above your score threshold',
   message: 'Unread messages',
+  saved_search_matches: 'New profiles match a saved search',
 };
 
 export const DIGEST_FREQUENCIES = ['off', 'daily', 'weekly'] as const;

@@ -15,6 +15,8 @@ export const NOTIFICATION_TYPES = [
   'connection_declined',
   /** The other side ended an accepted connection (a block stays silent). */
   'connection_ended',
+  /** For the requester: their connection request went 30 days without an answer and expired (issue #19). */
+  'connection_request_expired',
   /** For the founder: an investor opened one of their documents (time spent added once the view closes). */
   'document_opened',
   /** For the investor: a startup shared a document with them, or took access away. */
@@ -28,6 +30,8 @@ export const NOTIFICATION_TYPES = [
   'new_matches',
   /** New messages in one conversation: one unread notification per conversation, updated, not one per message. */
   'message',
+  /** New profiles match one of the recipient's saved directory searches (issue #19). */
+  'saved_search_matches',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -58,6 +62,8 @@ export const NotificationTarget = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('milestones'), partnerId: z.number() }),
   /** Someone's public profile card. */
   z.object({ kind: z.literal('public_profile'), userType: z.enum(USER_TYPES), userId: z.number() }),
+  /** The directory with one saved search's filters applied. */
+  z.object({ kind: z.literal('saved_search'), savedSearchId: z.number() }),
 ]);
 export type NotificationTarget = z.infer<typeof NotificationTarget>;
 

@@ -22,6 +22,8 @@ export function notificationHref(target: NotificationTarget | null, viewer: User
       return paths.milestones(viewer, { partner: target.partnerId });
     case 'public_profile':
       return paths.publicProfile(target.userType, target.userId);
+    case 'saved_search':
+      return paths.discover({ saved: target.savedSearchId });
     default:
       // A kind from a newer server: show the notification without a link rather than a broken one.
       return null;

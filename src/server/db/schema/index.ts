@@ -14,3 +14,4 @@ export * from './reports';
 export * from './blocks';
 export * from './notifications';
 export * from './notification-preferences';
+export * from './discovery';

@@ -37,6 +37,16 @@ export const matches = pgTable(
     // it, so both sides can read "{name} ended the connection" until they connect again.
     connectionEndedAt: timestamp('connection_ended_at', { withTimezone: true, precision: 3 }),
     connectionEndedBy: text('connection_ended_by'),
+    // Fair intake (issue #19, ADR 0045). A connection request is one side's accept while the other
+    // has not answered: when it was made, when it reached the other side (later than requested_at
+    // when it waited in the investor's weekly queue, until `request_queued_until`), and when it
+    // last expired unanswered (30 days after delivery; the requester's answer goes back to pending).
+    requestedAt: timestamp('requested_at', { withTimezone: true, precision: 3 }),
+    requestDeliveredAt: timestamp('request_delivered_at', { withTimezone: true, precision: 3 }),
+    requestQueuedUntil: timestamp('request_queued_until', { withTimezone: true, precision: 3 }),
+    requestExpiredAt: timestamp('request_expired_at', { withTimezone: true, precision: 3 }),
+    // How the pair met: suggested by the generator, or a Connect from the directory.
+    origin: text('origin').notNull().default('generated'),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
@@ -50,6 +60,14 @@ export const matches = pgTable(
     check('matches_startup_decision_check', sql`${t.startupDecision} in ('pending', 'accepted', 'rejected')`),
     check('matches_investor_decision_check', sql`${t.investorDecision} in ('pending', 'accepted', 'rejected')`),
     check('matches_connection_ended_by_check', sql`${t.connectionEndedBy} in ('startup', 'investor')`),
+    check('matches_origin_check', sql`${t.origin} in ('generated', 'directory')`),
+    // The weekly release of queued requests, and the daily expiry of unanswered ones.
+    index('matches_request_queued_idx')
+      .on(t.requestQueuedUntil)
+      .where(sql`${t.requestQueuedUntil} is not null`),
+    index('matches_request_delivered_idx')
+      .on(t.requestDeliveredAt)
+      .where(sql`${t.requestDeliveredAt} is not null and ${t.status} = 'pending'`),
   ],
 );
 

@@ -21,6 +21,9 @@ export const users = pgTable(
     // Set when the account was deleted (docs/decisions/0040): the row stays, anonymised, because
     // the messages its owner sent stay in the other person's history ("Deleted user").
     deletedAt: timestamp('deleted_at', { withTimezone: true, precision: 3 }),
+    // When the account last used the product (a signed-in request), at most a few minutes stale:
+    // the directory's "recently active" order (issue #19).
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true, precision: 3 }),
   },
   (t) => [
     // Case-insensitive uniqueness: "Alice" and "alice" are one account, as users expect.
@@ -30,6 +33,7 @@ export const users = pgTable(
     index('users_deleted_at_idx')
       .on(t.deletedAt)
       .where(sql`${t.deletedAt} is not null`),
+    index('users_last_active_idx').on(t.lastActiveAt.desc().nullsLast(), t.id.desc()),
     check('users_user_type_check', sql`${t.userType} in ('startup', 'investor')`),
   ],
 );

@@ -24,6 +24,7 @@ export const EMAIL_PATHS = {
   sharedDocuments: '/investor/documents',
   milestones: (role: UserType, partnerId: number) => withSearch(byRole(role, '/startup/milestones', '/investor/milestones'), { partner: partnerId }),
   publicProfile: (role: UserType, userId: number) => `/${role}/${userId}`,
+  savedSearch: (savedSearchId: number) => withSearch('/discover', { saved: savedSearchId }),
 };
 
 /** The path a notification opens for the recipient's role; the notification centre when it leads nowhere now. */
@@ -44,5 +45,7 @@ export function notificationPath(target: NotificationTarget | null, viewer: User
       return EMAIL_PATHS.milestones(viewer, target.partnerId);
     case 'public_profile':
       return EMAIL_PATHS.publicProfile(target.userType, target.userId);
+    case 'saved_search':
+      return EMAIL_PATHS.savedSearch(target.savedSearchId);
   }
 }

@@ -6,7 +6,8 @@ import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Notification, NotificationTarget, NotificationType } from '../../../shared/contracts/notifications';
 import { NEW_MATCH_NOTIFICATION_MIN_SCORE } from '../../../shared/contracts/notifications';
 import { DECLINE_REASONS, type UserType } from '../../../shared/enums';
-import { documentAccess, documents, investorProfiles, matches, milestones, startupProfiles, users, type notifications } from '../../db/schema';
+import { CONNECTION_REQUEST_EXPIRY_DAYS } from '../../../shared/contracts/intake';
+import { documentAccess, documents, investorProfiles, matches, milestones, savedSearches, startupProfiles, users, type notifications } from '../../db/schema';
 import type { Actor } from '../../actor';
 import type { ServiceContext } from '../../service-context';
 
@@ -26,6 +27,8 @@ interface Mentions {
   milestones: Map<number, string>;
   /** The recipient's matches that still exist, by id, with their status (the tab they are on). */
   matchStatuses: Map<number, 'pending' | 'accepted' | 'rejected'>;
+  /** The recipient's saved searches that still exist, by id, with their names. */
+  savedSearches: Map<number, string>;
 }
 
 const numberOf = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) ? value : null);
@@ -39,7 +42,10 @@ async function loadMentions(ctx: Pick<ServiceContext, 'db' | 'clock'>, recipient
   const documentIds = new Set<number>();
   const milestoneIds = new Set<number>();
   const matchIds = new Set<number>();
+  const savedSearchIds = new Set<number>();
   for (const row of rows) {
+    const savedSearchId = numberOf(row.payload.savedSearchId);
+    if (savedSearchId !== null) savedSearchIds.add(savedSearchId);
     const partnerId = numberOf(row.payload.partnerId);
     if (partnerId !== null) partnerIds.add(partnerId);
     for (const id of documentIdsOf(row.payload)) documentIds.add(id);
@@ -50,7 +56,7 @@ async function loadMentions(ctx: Pick<ServiceContext, 'db' | 'clock'>, recipient
   }
   const none = Promise.resolve([]);
   const now = ctx.clock();
-  const [people, documentRows, grantRows, milestoneRows, matchRows] = await Promise.all([
+  const [people, documentRows, grantRows, milestoneRows, matchRows, savedSearchRows] = await Promise.all([
     partnerIds.size === 0
       ? none
       : db
@@ -92,6 +98,12 @@ async function loadMentions(ctx: Pick<ServiceContext, 'db' | 'clock'>, recipient
           .from(matches)
           // Only the recipient's own matches lead anywhere.
           .where(and(inArray(matches.id, [...matchIds]), or(eq(matches.startupId, recipient.id), eq(matches.investorId, recipient.id)))),
+    savedSearchIds.size === 0
+      ? none
+      : db
+          .select({ id: savedSearches.id, name: savedSearches.name })
+          .from(savedSearches)
+          .where(and(inArray(savedSearches.id, [...savedSearchIds]), eq(savedSearches.userId, recipient.id))),
   ]);
   return {
     people: new Map(
@@ -107,6 +119,7 @@ async function loadMentions(ctx: Pick<ServiceContext, 'db' | 'clock'>, recipient
     grantedDocuments: new Set(grantRows.filter((grant) => !grant.expiresAt || grant.expiresAt > now).map((grant) => grant.documentId)),
     milestones: new Map(milestoneRows.map((row) => [row.id, row.title])),
     matchStatuses: new Map(matchRows.map((row) => [row.id, row.status as 'pending' | 'accepted' | 'rejected'])),
+    savedSearches: new Map(savedSearchRows.map((row) => [row.id, row.name])),
   };
 }
 
@@ -166,6 +179,13 @@ const COMPOSERS: Record<NotificationType, Composer> = {
   connection_ended: (payload, mentions) => {
     const partner = partnerOf(payload, mentions);
     return { sentence: `${partner.Name} ended your connection`, target: matchTarget(payload, mentions, partner.id) };
+  },
+  connection_request_expired: (payload, mentions) => {
+    const partner = partnerOf(payload, mentions);
+    return {
+      sentence: `Your request to ${partner.name} expired after ${CONNECTION_REQUEST_EXPIRY_DAYS} days without an answer`,
+      target: matchTarget(payload, mentions, partner.id),
+    };
   },
   document_opened: (payload, mentions) => {
     const partner = partnerOf(payload, mentions);
@@ -230,6 +250,16 @@ const COMPOSERS: Record<NotificationType, Composer> = {
       sentence: count === 1 ? `${partner.Name} sent you a message` : `${partner.Name} sent you ${count} messages`,
       target: partner.id === null ? null : { kind: 'conversation', partnerId: partner.id },
     };
+  },
+  saved_search_matches: (payload, mentions) => {
+    const savedSearchId = numberOf(payload.savedSearchId);
+    const name = savedSearchId === null ? undefined : mentions.savedSearches.get(savedSearchId);
+    const count = numberOf(payload.count) ?? 1;
+    const profiles = plural(count, 'new profile matches', 'new profiles match');
+    // A deleted saved search still says what happened, and leads nowhere.
+    return name === undefined || savedSearchId === null
+      ? { sentence: `${profiles} a search you saved`, target: null }
+      : { sentence: `${profiles} your saved search "${name}"`, target: { kind: 'saved_search', savedSearchId } };
   },
 };
 
