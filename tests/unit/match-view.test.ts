@@ -39,6 +39,8 @@ const base = {
   theirDeclineReason: null,
   connectionEndedAt: null,
   connectionEndedBy: null,
+  requestQueued: false,
+  requestExpiresAt: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };

@@ -55,6 +55,14 @@ const matchBase = {
   connectionEndedAt: z.string().nullable(),
   /** Which side ended it ("{name} ended the connection"), or null. */
   connectionEndedBy: z.enum(USER_TYPES).nullable(),
+  /**
+   * Fair intake (issue #19): the caller's own connection request waits in the investor's weekly
+   * queue ("Request queued"). Only ever true for the side that asked; the investor does not see a
+   * queued request until it is released.
+   */
+  requestQueued: z.boolean(),
+  /** When the open connection request (either side's, once delivered) expires unanswered; null when none is open. */
+  requestExpiresAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 };

@@ -10,6 +10,7 @@ import type {
   StartupSideMatchDetail,
 } from '../../../shared/contracts/matches';
 import type { UserType } from '../../../shared/enums';
+import { CONNECTION_REQUEST_EXPIRY_DAYS } from '../../../shared/contracts/intake';
 import type { Actor } from '../../actor';
 import { notFound } from '../../app-error';
 import type { DbExecutor } from '../../db/client';
@@ -50,6 +51,20 @@ function summaryOf(breakdown: MatchBreakdown | null): MatchBreakdownSummary | nu
   return summary;
 }
 
+/**
+ * Where an open connection request stands for the viewer (fair intake, ADR 0045): queued only for
+ * the side that asked, and an expiry once it reached the other side.
+ */
+function requestStateOf(row: Omit<MatchRow, 'breakdown'>, viewer: Side): { requestQueued: boolean; requestExpiresAt: string | null } {
+  const mine = viewer === 'startup' ? row.startupDecision : row.investorDecision;
+  const isOpen = row.status === 'pending' && row.requestedAt !== null;
+  const deliveredAt = isOpen && row.requestQueuedUntil === null ? row.requestDeliveredAt : null;
+  return {
+    requestQueued: isOpen && row.requestQueuedUntil !== null && mine === 'accepted',
+    requestExpiresAt: deliveredAt ? new Date(deliveredAt.getTime() + CONNECTION_REQUEST_EXPIRY_DAYS * 24 * 60 * 60_000).toISOString() : null,
+  };
+}
+
 /** A match as lists and answers show it: the explanation's summary (GET /api/matches/:id has the detail). */
 export function matchFields(row: MatchRow, viewer: Side) {
   return matchFieldsWithSummary(row, summaryOf(breakdownFor(row, viewer)), viewer);
@@ -66,6 +81,7 @@ export function matchFieldsWithSummary(row: Omit<MatchRow, 'breakdown'>, summary
     breakdown: summary,
     connectionEndedAt: row.connectionEndedAt ? row.connectionEndedAt.toISOString() : null,
     connectionEndedBy: (row.connectionEndedBy as UserType | null) ?? null,
+    ...requestStateOf(row, viewer),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
