@@ -19,6 +19,8 @@ export const FEATURE_DEPENDENCIES = {
   analytics: [],
   auth: ['activity', 'security'],
   dashboard: ['data-room', 'matching', 'messaging', 'portfolio'],
+  // The directory: a read model over profiles (ADR 0025) that scores and connects through matching.
+  discovery: ['matching', 'notifications', 'profiles', 'search'],
   'data-room': ['activity', 'matching', 'notifications', 'security'],
   matching: ['activity', 'notifications', 'profiles', 'security'],
   messaging: ['activity', 'matching', 'notifications'],
@@ -30,6 +32,8 @@ export const FEATURE_DEPENDENCIES = {
   // A read model (ADR 0025, like analytics): it reads the tables it searches and imports no feature.
   search: [],
   security: [],
+  // Below matching (which reads track records as revealed preferences): it imports no feature.
+  'track-record': [],
 };
 
 const featureIndex = (names) => ({ element: { type: 'feature', captured: { feature: names }, fileInternalPath: 'index.ts' } });

@@ -16,9 +16,13 @@ import {
   type SessionPolicy,
 } from './features/auth';
 import { sweepOrphanBlobs, sweepStaleUploads } from './features/data-room';
+import { backfillCountryCodes, checkSavedSearchAlerts, COUNTRY_CODE_JOB, SAVED_SEARCH_ALERTS_JOB } from './features/discovery';
 import {
+  expireUnansweredRequests,
+  INTAKE_JOBS,
   learnFromDecision,
   MATCHING_JOBS,
+  releaseQueuedRequests,
   rescorePendingMatches,
   type DecisionToLearn,
   type MatchingContext,
@@ -47,7 +51,11 @@ import type { UserType } from '../shared/enums';
 export const JOB_NAMES = {
   rescorePendingMatches: MATCHING_JOBS.rescorePending,
   learnFromDecision: MATCHING_JOBS.learnFromDecision,
+  releaseQueuedRequests: INTAKE_JOBS.releaseQueuedRequests,
+  expireUnansweredRequests: INTAKE_JOBS.expireUnansweredRequests,
   dataRoomHousekeeping: 'data-room.housekeeping',
+  savedSearchAlerts: SAVED_SEARCH_ALERTS_JOB,
+  backfillCountryCodes: COUNTRY_CODE_JOB,
   deleteExpiredSessions: 'auth.delete-expired-sessions',
   sweepAnonymousTraffic: 'security.sweep-anonymous-traffic',
   deleteFinishedJobs: 'jobs.delete-finished',
@@ -76,6 +84,14 @@ export const SCHEDULES: Schedule[] = [
   { name: 'notification-retention', job: JOB_NAMES.sweepNotifications, intervalMs: 24 * HOUR_MS },
   // Hourly: each user's digest goes out in the hours from 08:00 in their own time zone.
   { name: 'notification-digests', job: JOB_NAMES.scheduleDigests, intervalMs: HOUR_MS },
+  // The directory (docs/discovery.md): saved-search alerts hourly; and the country of profiles
+  // written without a save (the demo seed, rows from before the column), at start and then daily.
+  { name: 'saved-search-alerts', job: JOB_NAMES.savedSearchAlerts, intervalMs: HOUR_MS },
+  { name: 'profile-country-codes', job: JOB_NAMES.backfillCountryCodes, intervalMs: 24 * HOUR_MS },
+  // Fair intake (docs/intake.md): queued requests go out within an hour of Monday 00:00 UTC, and
+  // unanswered ones expire within a day of their 30th.
+  { name: 'intake-release', job: JOB_NAMES.releaseQueuedRequests, intervalMs: HOUR_MS },
+  { name: 'intake-expiry', job: JOB_NAMES.expireUnansweredRequests, intervalMs: 24 * HOUR_MS },
 ];
 
 type JobLog = Pick<ServiceLog, 'info' | 'warn' | 'error'> & Partial<Pick<ServiceLog, 'debug'>>;
@@ -189,6 +205,22 @@ export function createAppJobQueue(deps: AppJobDeps): JobQueue {
     [JOB_NAMES.remindDueMilestones]: async () => {
       const delivered = await remindDueMilestones(ctx());
       if (delivered > 0) log.info({ delivered }, 'due-milestone reminders delivered');
+    },
+    [JOB_NAMES.releaseQueuedRequests]: async () => {
+      const delivered = await releaseQueuedRequests(ctx());
+      if (delivered > 0) log.info({ delivered }, 'queued connection requests released');
+    },
+    [JOB_NAMES.expireUnansweredRequests]: async () => {
+      const expired = await expireUnansweredRequests(ctx());
+      if (expired > 0) log.info({ expired }, 'unanswered connection requests expired');
+    },
+    [JOB_NAMES.savedSearchAlerts]: async () => {
+      const notified = await checkSavedSearchAlerts(ctx());
+      if (notified > 0) log.info({ notified }, 'saved-search alerts raised');
+    },
+    [JOB_NAMES.backfillCountryCodes]: async () => {
+      const filled = await backfillCountryCodes(ctx());
+      if (filled > 0) log.info({ filled }, 'profile countries derived from their locations');
     },
     [JOB_NAMES.sweepNotifications]: async () => {
       const removed = await sweepOldNotifications(ctx());

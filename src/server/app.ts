@@ -37,6 +37,8 @@ import { registerBlockRoutes } from './features/safety/blocks.routes';
 import { registerReportRoutes } from './features/safety/reports.routes';
 import { registerNotificationRoutes } from './features/notifications/notifications.routes';
 import { registerSearchRoutes } from './features/search/search.routes';
+import { registerDiscoveryRoutes } from './features/discovery/discovery.routes';
+import { registerTrackRecordRoutes } from './features/track-record/track-record.routes';
 import { registerEventStream } from './realtime/event-stream.routes';
 import { createAppJobQueue } from './app-jobs';
 import type { JobQueue } from './jobs/job-queue';
@@ -272,6 +274,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerReportRoutes(app);
   registerNotificationRoutes(app);
   registerSearchRoutes(app);
+  registerDiscoveryRoutes(app);
+  registerTrackRecordRoutes(app);
   registerEventStream(app);
   await registerDataRoomRoutes(app);
   registerApiDocs(app);

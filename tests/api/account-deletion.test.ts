@@ -24,6 +24,7 @@ import {
   messages,
   milestones,
   portfolioCompanies,
+  trackRecordInvestments,
   securityEvents,
   sessions,
   startupProfiles,
@@ -278,7 +279,7 @@ describe('DELETE /api/account (documents on disk)', () => {
     expect(JSON.stringify(logged)).not.toContain(me.registration.email.toLowerCase());
   });
 
-  it('deletes an investor’s portfolio, and the deleted account is never suggested again', async () => {
+  it('deletes an investor’s portfolio and track record, and the deleted account is never suggested again', async () => {
     const me = await investor('Closing Capital');
     const founder = await startup('Hopeful Co');
     // The founder's engine learns of the investor's profile by matching once (a pending suggestion).
@@ -295,9 +296,17 @@ describe('DELETE /api/account (documents on disk)', () => {
       payload: { companyName: 'Old Bet', industry: 'SaaS', stage: 'Seed', investmentDate: '2024-05-01', investmentAmount: 1_000, description: 'An early bet.' },
     });
     expect(company.statusCode).toBe(201);
+    const deal = await me.client.request({
+      method: 'POST',
+      url: '/api/investor/track-record',
+      payload: { companyName: 'Old Deal', investedOn: '2023-02-01', stage: 'Seed', industry: 'SaaS' },
+    });
+    expect(deal.statusCode, deal.body).toBe(201);
 
     expect((await deleteAccount(me.client)).statusCode).toBe(200);
     expect(await suite.database.db.select().from(portfolioCompanies).where(eq(portfolioCompanies.investorId, me.user.id))).toEqual([]);
+    // The user row stays (anonymised), so nothing cascades: the public track record is deleted by hand.
+    expect(await suite.database.db.select().from(trackRecordInvestments).where(eq(trackRecordInvestments.investorId, me.user.id))).toEqual([]);
     expect(await suite.database.db.select().from(investorProfiles).where(eq(investorProfiles.userId, me.user.id))).toEqual([]);
     // No blob job without documents.
     expect(

@@ -160,6 +160,7 @@ describe('GET /api/account/export', () => {
       'matches.json',
       'messages.json',
       'milestones.json',
+      'saved-searches.json',
       'activity.json',
       'notifications.json',
       'notification-preferences.json',
@@ -253,6 +254,12 @@ describe('GET /api/account/export', () => {
       payload: { companyName: 'Acme', industry: 'SaaS', stage: 'Seed', investmentDate: '2024-05-01', investmentAmount: 250_000, description: 'Backed early.' },
     });
     expect(company.statusCode, company.body).toBe(201);
+    const deal = await me.client.request({
+      method: 'POST',
+      url: '/api/investor/track-record',
+      payload: { companyName: 'Earlier Deal', investedOn: '2023-02-01', stage: 'Seed', industry: 'SaaS', amountUsd: 500_000 },
+    });
+    expect(deal.statusCode, deal.body).toBe(201);
 
     const { entries, json } = await exportOf(me.client);
     expect([...entries.keys()]).toEqual([
@@ -262,12 +269,17 @@ describe('GET /api/account/export', () => {
       'messages.json',
       'milestones.json',
       'portfolio.json',
+      'track-record.json',
+      'saved-searches.json',
       'activity.json',
       'notifications.json',
       'notification-preferences.json',
     ]);
     expect(json('portfolio.json').portfolio).toEqual([
       expect.objectContaining({ companyName: 'Acme', investmentAmount: 250_000, investmentDate: '2024-05-01' }),
+    ]);
+    expect(json('track-record.json').investments).toEqual([
+      expect.objectContaining({ companyName: 'Earlier Deal', investedOn: '2023-02-01', stage: 'Seed', amountUsd: 500_000 }),
     ]);
     expect(json('profile.json').profile).toMatchObject({ firmName: 'Portfolio Partners' });
     expect(json('profile.json')).not.toHaveProperty('dataRoomSettings');

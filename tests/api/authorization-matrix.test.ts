@@ -25,6 +25,9 @@ import * as profileContracts from '../../src/shared/contracts/profiles';
 import * as blockContracts from '../../src/shared/contracts/blocks';
 import * as reportContracts from '../../src/shared/contracts/reports';
 import * as searchContracts from '../../src/shared/contracts/search';
+import * as discoveryContracts from '../../src/shared/contracts/discovery';
+import * as trackRecordContracts from '../../src/shared/contracts/track-record';
+import * as intakeContracts from '../../src/shared/contracts/intake';
 import { TestClient, useTestSuite } from '../support/test-app';
 
 type Access = 'public' | 'user' | 'startup' | 'investor';
@@ -102,10 +105,27 @@ const ROUTE_ACCESS: Array<{ endpoint: Endpoint; access: Access; sample?: { param
   { endpoint: portfolioContracts.exportPortfolioCsv, access: 'investor' },
   { endpoint: portfolioContracts.getInvestorAnalytics, access: 'investor' },
   { endpoint: searchContracts.search, access: 'user' },
+  // Both roles browse the directory of the other one, and keep their own saved searches.
+  { endpoint: discoveryContracts.discover, access: 'user' },
+  { endpoint: discoveryContracts.connectFromDirectory, access: 'user' },
+  { endpoint: discoveryContracts.listSavedSearches, access: 'user' },
+  { endpoint: discoveryContracts.createSavedSearch, access: 'user', sample: { body: { name: 'Fintech', filters: {} } } },
+  { endpoint: discoveryContracts.updateSavedSearch, access: 'user', sample: { body: { alertsEnabled: false } } },
+  { endpoint: discoveryContracts.deleteSavedSearch, access: 'user' },
+  { endpoint: trackRecordContracts.getOwnTrackRecord, access: 'investor' },
+  { endpoint: trackRecordContracts.createTrackRecordInvestment, access: 'investor' },
+  { endpoint: trackRecordContracts.updateTrackRecordInvestment, access: 'investor' },
+  { endpoint: trackRecordContracts.deleteTrackRecordInvestment, access: 'investor' },
+  { endpoint: trackRecordContracts.previewTrackRecordImport, access: 'investor', sample: { body: { csv: 'Company' } } },
+  { endpoint: trackRecordContracts.importTrackRecord, access: 'investor' },
+  // Any signed-in user: founders read it on the investor's public profile.
+  { endpoint: trackRecordContracts.getInvestorTrackRecord, access: 'user' },
   { endpoint: notificationPreferenceContracts.getNotificationPreferences, access: 'user' },
   { endpoint: notificationPreferenceContracts.updateNotificationPreferences, access: 'user', sample: { body: { digest: 'daily' } } },
   // Public: an email's one-click link carries a signed token instead of a session.
   { endpoint: notificationPreferenceContracts.unsubscribe, access: 'public' },
+  { endpoint: intakeContracts.getIntakeSettings, access: 'user' },
+  { endpoint: intakeContracts.updateIntakeSettings, access: 'user', sample: { body: {} } },
 ];
 
 const isEndpoint = (value: unknown): value is Endpoint => typeof value === 'object' && value !== null && 'method' in value && 'path' in value;
@@ -126,6 +146,9 @@ const allContracts: Endpoint[] = [
   blockContracts,
   reportContracts,
   searchContracts,
+  discoveryContracts,
+  intakeContracts,
+  trackRecordContracts,
 ].flatMap((module) => (Object.values(module) as unknown[]).filter(isEndpoint));
 
 const suite = useTestSuite();

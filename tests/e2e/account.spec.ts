@@ -103,6 +103,7 @@ test.describe('account', () => {
     await page.goto('/settings');
     await expect(page.getByRole('heading', { level: 2 })).toHaveText([
       'Account',
+      'Deal flow',
       'Notifications',
       'Password',
       'Sessions',

@@ -14,7 +14,7 @@ test.describe('register, log out, log in', () => {
 
     // The sidebar shows who is signed in and highlights the current screen.
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Investor Matches', 'Data Room', 'Communications', 'Milestones', 'Profile']);
+    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Investor Matches', 'Discover', 'Data Room', 'Communications', 'Milestones', 'Profile']);
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByText(`${user.firstName} ${user.lastName}`).first()).toBeVisible();
     await expect(page.getByText('Startup Account').first()).toBeVisible();
@@ -37,7 +37,7 @@ test.describe('register, log out, log in', () => {
     await expectToast(page, 'Registration successful', `Welcome, ${user.firstName}!`);
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Startups', 'Documents', 'Portfolio', 'Analytics', 'Milestones', 'Profile']);
+    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Startups', 'Discover', 'Documents', 'Portfolio', 'Analytics', 'Milestones', 'Profile']);
     await expect(page.getByText('Investor Account').first()).toBeVisible();
     await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveAttribute('placeholder', 'Search startups, documents, or messages');
 

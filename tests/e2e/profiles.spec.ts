@@ -224,7 +224,7 @@ test.describe('investor profile', () => {
   test('a new investor completes the profile, criteria and thesis through the forms', async ({ page }) => {
     await registerViaApi(page, 'investor');
     await page.goto('/investor/profile');
-    await expect(page.getByRole('tab')).toHaveText(['Profile Information', 'Investment Criteria', 'Investment Thesis']);
+    await expect(page.getByRole('tab')).toHaveText(['Profile Information', 'Investment Criteria', 'Investment Thesis', 'Track record']);
 
     await page.getByRole('button', { name: 'Complete your profile' }).click();
     const form = page.getByRole('form', { name: 'Edit profile information' });

@@ -73,6 +73,7 @@ const SCREENS: Record<Exclude<keyof typeof ROUTES, 'auth' | 'resetPassword' | 'v
     path: () => ROUTES.investorMilestones,
     content: (page, world) => main(page).getByText(world.milestoneTitle).first(),
   },
+  discover: { roles: ['startup', 'investor'], path: () => ROUTES.discover, content: (page) => main(page).getByRole('heading', { name: 'Saved searches' }) },
   messages: { roles: ['startup', 'investor'], path: () => ROUTES.messages, content: (page, world) => main(page).getByText(world.lastMessage).last() },
   activity: { roles: ['startup', 'investor'], path: () => ROUTES.activity, content: (page) => main(page).getByText('Created your VentureMatch account') },
   notifications: {

@@ -3,6 +3,7 @@
 import {
   BarChart3,
   Briefcase,
+  Compass,
   FileText,
   FolderLock,
   Handshake,
@@ -26,6 +27,7 @@ export const NAV_LINKS: Record<UserType, readonly NavLink[]> = {
   startup: [
     { href: paths.dashboard('startup'), label: 'Dashboard', icon: LayoutDashboard },
     { href: paths.matches('startup'), label: 'Investor Matches', icon: Handshake },
+    { href: paths.discover(), label: 'Discover', icon: Compass },
     { href: paths.dataRoom, label: 'Data Room', icon: FolderLock },
     { href: paths.communications(), label: 'Communications', icon: MessagesSquare },
     { href: paths.milestones('startup'), label: 'Milestones', icon: Milestone },
@@ -34,6 +36,7 @@ export const NAV_LINKS: Record<UserType, readonly NavLink[]> = {
   investor: [
     { href: paths.dashboard('investor'), label: 'Dashboard', icon: LayoutDashboard },
     { href: paths.matches('investor'), label: 'Startups', icon: Rocket },
+    { href: paths.discover(), label: 'Discover', icon: Compass },
     { href: paths.documents, label: 'Documents', icon: FileText },
     { href: paths.portfolio(), label: 'Portfolio', icon: Briefcase },
     { href: paths.analytics, label: 'Analytics', icon: BarChart3 },

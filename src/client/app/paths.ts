@@ -30,6 +30,8 @@ export const ROUTES = {
   notifications: '/notifications',
   /** Account settings, both roles (from the user menu). */
   settings: '/settings',
+  /** The directory of the other role (issue #19), both roles. */
+  discover: '/discover',
   /** Opened from the emailed links (`?token=…`), signed in or not. */
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
@@ -97,5 +99,5 @@ export const paths = {
   publicInvestor: (id: number) => `/investor/${id}`,
   publicProfile: (role: UserType, id: number): string => (role === 'investor' ? paths.publicInvestor(id) : paths.publicStartup(id)),
   /** The directory of the other role (issue #19), optionally with one saved search applied. */
-  discover: (search?: { saved?: number }) => withSearch('/discover', search),
+  discover: (search?: { saved?: number }) => withSearch(ROUTES.discover, search),
 };

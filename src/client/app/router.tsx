@@ -48,6 +48,7 @@ const MessagesScreen = lazyScreen(() => import('@/routes/messages'), 'MessagesSc
 const ActivityScreen = lazyScreen(() => import('@/routes/activity'), 'ActivityScreen');
 const NotificationsScreen = lazyScreen(() => import('@/routes/notifications'), 'NotificationsScreen');
 const SettingsScreen = lazyScreen(() => import('@/routes/settings'), 'SettingsScreen');
+const DiscoverScreen = lazyScreen(() => import('@/routes/discover'), 'DiscoverScreen');
 const StartupPublicProfileScreen = lazyScreen(() => import('@/routes/startup-public-profile'), 'StartupPublicProfileScreen');
 const InvestorPublicProfileScreen = lazyScreen(() => import('@/routes/investor-public-profile'), 'InvestorPublicProfileScreen');
 
@@ -78,6 +79,7 @@ const APP_ROUTES: readonly AppRoute[] = [
   { path: ROUTES.activity, screen: ActivityScreen },
   { path: ROUTES.notifications, screen: NotificationsScreen },
   { path: ROUTES.settings, screen: SettingsScreen },
+  { path: ROUTES.discover, screen: DiscoverScreen },
   { path: ROUTES.startupPublicProfile, screen: StartupPublicProfileScreen },
   { path: ROUTES.investorPublicProfile, screen: InvestorPublicProfileScreen },
 ];

@@ -5,6 +5,7 @@
 import { PageHeader } from '@/components/ui/page-header';
 import { AccountSection, PasswordSection } from '@/features/account/components/account-sections';
 import { DeleteAccountSection, ExportSection } from '@/features/account/components/data-sections';
+import { DealFlowSection } from '@/features/account/components/deal-flow-section';
 import { NotificationsSection } from '@/features/account/components/notifications-section';
 import { SessionsSection } from '@/features/account/components/sessions-section';
 import { BlockedUsersSection } from '@/features/safety/components/blocked-users-section';
@@ -15,6 +16,7 @@ export function SettingsScreen() {
       <PageHeader title="Settings" description="Your account, how we keep you posted, where you are signed in, who can reach you, and your data." />
       <div className="grid max-w-3xl gap-6">
         <AccountSection />
+        <DealFlowSection />
         <NotificationsSection />
         <PasswordSection />
         <SessionsSection />

@@ -26,6 +26,10 @@ export const TAGS: Record<string, { title: string; description: string }> = {
       'Which notifications arrive in the app, by email or not at all; the digest; and the public one-click unsubscribe that notification emails link to.',
   },
   dashboard: { title: 'Dashboard', description: 'The dashboard’s numbers.' },
+  discovery: {
+    title: 'Directory',
+    description: 'The directory of the other role, with filters and three orders; Connect from a card; saved searches and their alerts.',
+  },
   events: { title: 'Live events', description: 'Server-Sent Events for the signed-in user.' },
   apiDocs: { title: 'API reference', description: 'This reference and the OpenAPI document behind it.' },
 };

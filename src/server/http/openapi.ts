@@ -108,6 +108,8 @@ function requestBodyOf(endpoint: Endpoint, operationId: string, components: Reco
 
 function successResponseOf(endpoint: Endpoint, operationId: string, components: Record<string, JsonSchema>): Record<string, unknown> {
   const status = endpoint.successStatus ?? 200;
+  // No Content: nothing to describe (DELETE /api/saved-searches/:id).
+  if (status === 204) return { 204: { description: STATUS_CODES[204] ?? 'No Content' } };
   if (endpoint.raw === 'response') {
     const raw = RAW_RESPONSES[operationId];
     if (!raw) throw new Error(`OpenAPI: ${operationId} writes a raw response; describe it in RAW_RESPONSES (src/server/http/openapi-annotations.ts).`);

@@ -8,9 +8,11 @@ import * as apiDocs from './api-docs';
 import * as auth from './auth';
 import * as blocks from './blocks';
 import * as dashboard from './dashboard';
+import * as discovery from './discovery';
 import * as documents from './documents';
 import type { Endpoint } from './endpoint';
 import * as events from './events';
+import * as intake from './intake';
 import * as matches from './matches';
 import * as messages from './messages';
 import * as milestones from './milestones';
@@ -20,6 +22,7 @@ import * as portfolio from './portfolio';
 import * as profiles from './profiles';
 import * as reports from './reports';
 import * as search from './search';
+import * as trackRecord from './track-record';
 
 const DOMAINS: Record<string, Record<string, unknown>> = {
   account,
@@ -28,8 +31,10 @@ const DOMAINS: Record<string, Record<string, unknown>> = {
   auth,
   blocks,
   dashboard,
+  discovery,
   documents,
   events,
+  intake,
   matches,
   messages,
   milestones,
@@ -39,6 +44,7 @@ const DOMAINS: Record<string, Record<string, unknown>> = {
   profiles,
   reports,
   search,
+  trackRecord,
 };
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);

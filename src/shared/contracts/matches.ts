@@ -151,7 +151,12 @@ function matchPage<Item extends z.ZodType>(item: Item) {
 }
 export const StartupMatchPage = matchPage(StartupSideMatch);
 export type StartupMatchPage = z.infer<typeof StartupMatchPage>;
-export const InvestorMatchPage = matchPage(InvestorSideMatch);
+/**
+ * An investor's page also carries `queuedRequests` (fair intake, issue #19): startup requests
+ * waiting in their weekly queue, which their list shows as plain pending matches; the Pending tab
+ * says "More requests next week" with this count. With the first page, like `counts`; null on later ones.
+ */
+export const InvestorMatchPage = matchPage(InvestorSideMatch).extend({ queuedRequests: z.number().int().min(0).nullable() });
 export type InvestorMatchPage = z.infer<typeof InvestorMatchPage>;
 
 export const listStartupMatches = defineEndpoint({ method: 'GET', path: '/api/matches/startup', query: ListMatchesQuery, response: StartupMatchPage });

@@ -26,7 +26,7 @@ import { messageKeys } from '@/features/messaging/api';
 import { milestoneKeys } from '@/features/milestones/api';
 import { api } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
-import { matchListRequest, toListQuery, withDecision, type MatchListRequest, type MatchPages, type PagedMatch } from './match-pages';
+import { matchListRequest, toListQuery, withDecision, type MatchListRequest, type MatchPage, type MatchPages, type PagedMatch } from './match-pages';
 
 /** Each side's lists live under its role (one entry per request); `all` covers both sides and the details. */
 export const matchKeys = {
@@ -42,9 +42,11 @@ export const matchKeys = {
 const nextCursorOf = (page: { nextCursor: string | null }) => page.nextCursor;
 
 const LIST_ENDPOINTS = { startup: listStartupMatches, investor: listInvestorMatches } as const;
+// As the screens read them: the investor's queue count (fair intake) is optional there, since
+// the one screen serves both sides.
 interface SidePage {
-  startup: StartupMatchPage;
-  investor: InvestorMatchPage;
+  startup: MatchPage<StartupMatchPage['items'][number]>;
+  investor: MatchPage<InvestorMatchPage['items'][number]>;
 }
 
 /** A side's paged list for one request (defaults: every status, no filters, 20 a page), keyed under its role. */

@@ -49,6 +49,8 @@ export interface MatchPage<T> {
   items: T[];
   nextCursor: string | null;
   counts: MatchCounts | null;
+  /** The investor's list only: startup requests in their weekly queue (first page; fair intake). */
+  queuedRequests?: number | null;
 }
 
 export type MatchPages<T> = InfiniteData<MatchPage<T>>;
@@ -84,6 +86,11 @@ export function matchesInPages<T extends { id: number }>(data: MatchPages<T> | u
 export function wholeList<T extends { id: number }>(data: MatchPages<T> | undefined): T[] | null {
   if (!data || data.pages.at(-1)?.nextCursor !== null) return null;
   return matchesInPages(data);
+}
+
+/** Startup requests waiting in the investor's weekly queue ("More requests next week"): with the first page, on the investor's list only. */
+export function queuedRequestsOf(data: MatchPages<unknown> | undefined): number {
+  return data?.pages[0]?.queuedRequests ?? 0;
 }
 
 /** The tabs' counts: they come with the first page only. */

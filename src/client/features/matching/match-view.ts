@@ -71,10 +71,17 @@ export interface MatchView {
   theirDeclineReason: string | null;
   /** Who ended the pair's last connection while they are not connected again ("{name} ended the connection"). */
   connectionEndedBy: 'me' | 'them' | null;
+  /** Fair intake: the viewer's own request waits in the investor's weekly queue ("Request queued"). */
+  requestQueued: boolean;
+  /** When the open request expires unanswered (ISO), once it reached the other side; null otherwise. */
+  requestExpiresAt: string | null;
   counterpart: Counterpart;
 }
 
-type Decisions = Pick<StartupSideMatch, 'status' | 'myDecision' | 'theirDecision' | 'theirDeclineReason' | 'connectionEndedBy'>;
+type Decisions = Pick<
+  StartupSideMatch,
+  'status' | 'myDecision' | 'theirDecision' | 'theirDeclineReason' | 'connectionEndedBy' | 'requestQueued' | 'requestExpiresAt'
+>;
 
 export function standingOf({ status, myDecision, theirDecision }: Pick<Decisions, 'status' | 'myDecision' | 'theirDecision'>): Standing {
   if (status === 'accepted') return 'connected';
@@ -96,6 +103,8 @@ function decisionFields(match: Decisions, viewer: UserType) {
     theirDeclineReason: reason?.label ?? null,
     connectionEndedBy:
       match.status === 'accepted' || !match.connectionEndedBy ? null : match.connectionEndedBy === viewer ? ('me' as const) : ('them' as const),
+    requestQueued: match.requestQueued,
+    requestExpiresAt: match.requestExpiresAt,
   };
 }
 

@@ -33,7 +33,9 @@ import {
   notificationPreferences,
   notifications,
   portfolioCompanies,
+  savedSearches,
   startupProfiles,
+  trackRecordInvestments,
   users,
 } from '../../db/schema';
 import type { Actor } from '../../actor';
@@ -158,6 +160,9 @@ export async function deleteAccount(ctx: SignedInAuthContext, input: DeleteAccou
     await tx.delete(notifications).where(eq(notifications.recipientId, userId));
     await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
     await tx.delete(notificationEmails).where(eq(notificationEmails.userId, userId));
+    await tx.delete(savedSearches).where(eq(savedSearches.userId, userId));
+    // The user row stays (anonymised), so nothing cascades: the public track record goes here.
+    await tx.delete(trackRecordInvestments).where(eq(trackRecordInvestments.investorId, userId));
     // The caller's own blocks go. A block someone else placed on the caller stays: it is theirs, and
     // it keeps the conversation they chose to hide out of their list (docs/decisions/0040).
     await tx.delete(blocks).where(eq(blocks.blockerId, userId));

@@ -27,7 +27,9 @@ import {
   notificationPreferences,
   notifications,
   portfolioCompanies,
+  savedSearches,
   startupProfiles,
+  trackRecordInvestments,
   users,
 } from '../../db/schema';
 import type { ServiceContext } from '../../service-context';
@@ -271,6 +273,50 @@ function portfolioOf(db: DbExecutor, userId: number) {
   }));
 }
 
+/** The investor's track record (past investments), newest first, as their profile shows it. */
+function trackRecordOf(db: DbExecutor, userId: number) {
+  const rows = paged((after: typeof trackRecordInvestments.$inferSelect | null) =>
+    db
+      .select()
+      .from(trackRecordInvestments)
+      .where(and(eq(trackRecordInvestments.investorId, userId), after ? gt(trackRecordInvestments.id, after.id) : undefined))
+      .orderBy(asc(trackRecordInvestments.id))
+      .limit(PAGE_SIZE),
+  );
+  return mapped(rows, (row) => ({
+    id: row.id,
+    companyName: row.companyName,
+    investedOn: row.investedOn,
+    stage: row.stage,
+    industry: row.industry,
+    location: row.location,
+    amountUsd: row.amountUsd,
+    link: row.link,
+    createdAt: iso(row.createdAt),
+  }));
+}
+
+/** The caller's saved directory searches (at most 20), oldest first, with their filters as stored. */
+function savedSearchesOf(db: DbExecutor, userId: number) {
+  const rows = paged((after: typeof savedSearches.$inferSelect | null) =>
+    db
+      .select()
+      .from(savedSearches)
+      .where(and(eq(savedSearches.userId, userId), after ? gt(savedSearches.id, after.id) : undefined))
+      .orderBy(asc(savedSearches.id))
+      .limit(PAGE_SIZE),
+  );
+  return mapped(rows, (row) => ({
+    id: row.id,
+    name: row.name,
+    filters: row.filters,
+    alertsEnabled: row.alertsEnabled,
+    alertsCheckedAt: iso(row.alertsCheckedAt),
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  }));
+}
+
 /** The caller's feed, newest first, like the screen (keyset on createdAt, id). */
 function activityOf(db: DbExecutor, userId: number) {
   const rows = paged((after: typeof activities.$inferSelect | null) =>
@@ -438,7 +484,10 @@ function readme(input: { username: string; userType: Side; exportedAt: string; d
     'messages.json    Your conversations: for each person, every message you sent and received, oldest',
     '                 first, and whether it was read (the time it was read is not recorded).',
     'milestones.json  The milestones you planned with your connections.',
-    ...(input.userType === 'investor' ? ['portfolio.json   Your portfolio companies.'] : []),
+    ...(input.userType === 'investor'
+      ? ['portfolio.json   Your portfolio companies.', 'track-record.json Your past investments, as your public profile shows them.']
+      : []),
+    'saved-searches.json Your saved directory searches: their names, filters and whether they alert you.',
     'activity.json    Your activity feed, newest first.',
     'notifications.json Your notifications, newest first (what each was about, by id).',
     'notification-preferences.json Your notification settings: the channels you changed, your digest and time zone.',
@@ -539,6 +588,8 @@ export async function exportAccount(ctx: AccountExportContext, input: { ip: stri
   addJson('messages.json', () => conversationsOf(db, account.id, exportedAt));
   addJson('milestones.json', () => jsonWithList({ exportedAt }, 'milestones', milestonesOf(db, account.id, side)));
   if (side === 'investor') addJson('portfolio.json', () => jsonWithList({ exportedAt }, 'portfolio', portfolioOf(db, account.id)));
+  if (side === 'investor') addJson('track-record.json', () => jsonWithList({ exportedAt }, 'investments', trackRecordOf(db, account.id)));
+  addJson('saved-searches.json', () => jsonWithList({ exportedAt }, 'savedSearches', savedSearchesOf(db, account.id)));
   addJson('activity.json', () => jsonWithList({ exportedAt }, 'activities', activityOf(db, account.id)));
   addJson('notifications.json', () => jsonWithList({ exportedAt }, 'notifications', notificationsOf(db, account.id)));
   addJson('notification-preferences.json', () => notificationPreferencesOf(db, account.id, exportedAt));

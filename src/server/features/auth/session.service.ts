@@ -4,7 +4,7 @@
 // open event streams close at once on every instance, and every instance's session cache forgets it
 // (session-cache.ts): lookups are answered from that cache for up to 30 s.
 import { randomBytes } from 'node:crypto';
-import { and, eq, lt, ne, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema';
 import type { Actor } from '../../actor';
 import type { ServiceContext } from '../../service-context';
@@ -15,6 +15,18 @@ import { DAY_MS, hashSessionToken, sessionCookieExpiry, type SessionPolicy } fro
 
 // Refresh lastActiveAt at most this often, so reads do not turn every request into a write.
 const ACTIVITY_REFRESH_MS = 60 * 1000;
+
+/**
+ * The account's own "last active" (the directory's "recently active" order, issue #19) moves with
+ * its sessions: on sign-in and whenever a session's activity is refreshed, so at most a minute
+ * stale and never an extra write per request. Never moved back (another session may be ahead).
+ */
+async function touchAccount(db: SessionContext['db'], userId: number, now: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({ lastActiveAt: now })
+    .where(and(eq(users.id, userId), or(isNull(users.lastActiveAt), lt(users.lastActiveAt, now))));
+}
 
 /**
  * What the session services need beyond the shared context: this instance's session lifetimes.
@@ -40,6 +52,7 @@ export async function createSession(
   await ctx.db
     .insert(sessions)
     .values({ id: hashSessionToken(token), userId, createdAt: now, lastActiveAt: now, absoluteExpiresAt, ...sessionClient(client ?? {}) });
+  await touchAccount(ctx.db, userId, now);
   return { token, expiresAt: sessionCookieExpiry(now, absoluteExpiresAt, ctx.sessionPolicy) };
 }
 
@@ -74,6 +87,7 @@ export async function resolveSession(ctx: SessionContext, token: string): Promis
       return null;
     }
     cache.remember(sessionId, { actor: remembered.actor, lastActiveAt: now, absoluteExpiresAt: touched.absoluteExpiresAt });
+    await touchAccount(db, remembered.actor.id, now);
     return { actor: { ...remembered.actor }, refreshedExpiry: sessionCookieExpiry(now, touched.absoluteExpiresAt, policy) };
   }
   // Not remembered, or remembered past a deadline: the database decides (another instance's activity may have moved it).
@@ -105,6 +119,7 @@ export async function resolveSession(ctx: SessionContext, token: string): Promis
     return null;
   }
   if (!isRefreshDue) return { actor: { ...actor } };
+  await touchAccount(db, row.userId, now);
   return { actor: { ...actor }, refreshedExpiry: sessionCookieExpiry(now, row.absoluteExpiresAt, policy) };
 }
 

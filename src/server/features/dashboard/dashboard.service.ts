@@ -21,11 +21,13 @@ function prepareStats(db: AppDatabase, role: UserType) {
   const isStartup = role === 'startup';
   const ownSide = isStartup ? matches.startupId : matches.investorId;
   const theirDecision = isStartup ? matches.investorDecision : matches.startupDecision;
-  // matching's summarizeMatches: the caller's matches, pending ones, and requests awaiting their answer.
+  // matching's summarizeMatches: the caller's matches, pending ones, and requests awaiting their
+  // answer (not a startup's request still in an investor's weekly queue: only startups' requests
+  // are ever queued, so the condition changes nothing for a startup).
   const matchSummary = sql`
     select avg(${matches.score}) as mean,
            count(*) filter (where ${matches.status} = 'pending')::int as pending,
-           count(*) filter (where ${matches.status} = 'pending' and ${theirDecision} = 'accepted')::int as requests
+           count(*) filter (where ${matches.status} = 'pending' and ${theirDecision} = 'accepted' and ${matches.requestQueuedUntil} is null)::int as requests
       from ${matches}
      where ${ownSide} = ${actorId}`;
   // messaging's countActiveConversations: everyone the caller has exchanged a message with.

@@ -19,6 +19,7 @@ import { onProfileSaved } from '../profiles';
 import { blockedByActorIds, blockedEitherWayIds } from './blocks';
 import { sideComponentValues } from './engine-store';
 import type { MatchingContext } from './matching-context';
+import { intakeExposureFactors } from './intake-exposure';
 import { congestionAdjusted, createUserState, recordDecision, uncertainty, withExploration, type UserLearningState } from './engine/learning';
 import type { MatchingEngine, SuggestedMatch } from './engine/matching-engine';
 import type { MatchExplanation } from './engine/match-explanation';
@@ -121,11 +122,19 @@ async function counterpartLoads(db: DbExecutor, side: UserType, counterpartIds: 
  * Picks the suggestions to store from a score-ranked pool: congestion-aware order (popular
  * counterparts are not flooded), with one slot in ten for the pool's most uncertain candidates.
  */
-function pickSuggestions(side: UserType, pool: SuggestedMatch[], loads: Map<number, { pending: number; decided: number }>): SuggestedMatch[] {
+function pickSuggestions(
+  side: UserType,
+  pool: SuggestedMatch[],
+  loads: Map<number, { pending: number; decided: number }>,
+  intakeFactors: Map<number, number>,
+): SuggestedMatch[] {
   const byRankValue = pool
     .map((suggestion) => ({
       suggestion,
-      value: congestionAdjusted(suggestion.score, loads.get(counterpartOf(side, suggestion))?.pending ?? 0, CONGESTION_CAP),
+      // Investors at their weekly intake capacity rank lower too (intake-exposure.ts); 1 otherwise.
+      value:
+        congestionAdjusted(suggestion.score, loads.get(counterpartOf(side, suggestion))?.pending ?? 0, CONGESTION_CAP) *
+        (intakeFactors.get(counterpartOf(side, suggestion)) ?? 1),
     }))
     .sort((a, b) => b.value - a.value || b.suggestion.score - a.suggestion.score || counterpartOf(side, a.suggestion) - counterpartOf(side, b.suggestion))
     .map(({ suggestion }) => suggestion);
@@ -211,7 +220,10 @@ export async function generateMatches(ctx: MatchingContext): Promise<GenerateMat
       side,
       pool.map((suggestion) => counterpartOf(side, suggestion)),
     );
-    const chosen = pickSuggestions(side, pool, loads);
+    // Only a startup's list ranks investors; an investor's intake says nothing about startups.
+    const intakeFactors =
+      side === 'startup' ? await intakeExposureFactors(tx, { investorIds: pool.map((suggestion) => suggestion.investorId), now }) : new Map<number, number>();
+    const chosen = pickSuggestions(side, pool, loads, intakeFactors);
 
     let created = 0;
     let refreshedChosen = 0;

@@ -5,7 +5,12 @@ export { blockedByActorIds, blockedEitherWayIds, isBlockedEitherWay } from './bl
 export { onConnected, onDisconnected, type ConnectedPair, type ConnectedReaction } from './connected-reactions';
 export { areConnected, connectedPartnerIds, listConnections, pairMatchesOfActor, wereConnected, type ConnectionsContext } from './connections';
 export { createMatchingEngineStore, type MatchingEngineStore } from './engine-store';
+export { directoryScoring, ensureDirectoryMatch, type DirectoryMatchState, type DirectoryScoring } from './directory-scores';
+// The gazetteer reads free-text locations; the directory derives each profile's country with it.
+export { parseLocation } from './engine/gazetteer';
 export { generateMatches, learnFromDecision, MATCHING_JOBS, rescorePendingMatches, type DecisionToLearn } from './generation.service';
 export { disconnectMatch, separatePair } from './disconnect.service';
 export type { MatchingContext } from './matching-context';
 export { decideMatch, summarizeMatches } from './matching.service';
+export { expireUnansweredRequests, INTAKE_JOBS, releaseQueuedRequests } from './intake.service';
+export { intakeExposureFactors } from './intake-exposure';

@@ -40,10 +40,20 @@ export function refusalOf(mine: MatchDecision, theirs: MatchDecision, to: 'accep
     : 'You have accepted this match; it can no longer be declined.';
 }
 
+/**
+ * A startup's request waiting in the investor's weekly queue (fair intake, docs/intake.md): the
+ * investor does not see it as a request until it is released, so to them the startup's answer
+ * still reads pending. Only a startup's request is ever queued, and the column is cleared by every
+ * other change, so a set `requestQueuedUntil` on a pending match is exactly that.
+ */
+export const isQueuedRequestFor = (row: Pick<MatchRow, 'status' | 'requestQueuedUntil'>, viewer: UserType): boolean =>
+  viewer === 'investor' && row.status === 'pending' && row.requestQueuedUntil !== null;
+
 /** The match as one party sees it: both answers from their side, who declined, and a shared reason. */
 export function perspectiveOf(row: MatchRow, viewer: UserType) {
   const mine = sideOf(row, viewer);
-  const theirs = sideOf(row, otherSide(viewer));
+  const stored = sideOf(row, otherSide(viewer));
+  const theirs = isQueuedRequestFor(row, viewer) ? { ...stored, decision: 'pending' as MatchDecision } : stored;
   // Both may have declined; each then sees their own side, the one whose Reconsider they hold.
   const decidedBy: UserType | null = mine.decision === 'rejected' ? viewer : theirs.decision === 'rejected' ? otherSide(viewer) : null;
   return {

@@ -3,7 +3,7 @@
 // aggregate query. Only what a card shows is read: the explanation's summary is cut out of the
 // stored jsonb in the viewer's voice by the database, so the per-component detail (most of its
 // size) is never sent, parsed or mapped (GET /api/matches/:id has it).
-import { and, asc, desc, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   MATCH_PAGE_SIZE,
   type InvestorMatchPage,
@@ -26,8 +26,21 @@ import { matchFieldsWithSummary } from './match-view';
 const ownSide = (viewer: UserType) => (viewer === 'startup' ? matches.startupId : matches.investorId);
 const theirDecisionColumn = (viewer: UserType) => (viewer === 'startup' ? matches.investorDecision : matches.startupDecision);
 
-/** "They want to connect with you": pending, and only the other side has accepted. */
-export const awaitsAnswerOf = (viewer: UserType) => and(eq(matches.status, 'pending'), eq(theirDecisionColumn(viewer), 'accepted'))!;
+/**
+ * "They want to connect with you": pending, and only the other side has accepted. A startup's
+ * request still in the investor's weekly queue is not one yet for the investor (fair intake,
+ * match-decisions.ts isQueuedRequestFor); an investor's request is never queued.
+ */
+export const awaitsAnswerOf = (viewer: UserType) =>
+  viewer === 'investor'
+    ? and(eq(matches.status, 'pending'), eq(theirDecisionColumn(viewer), 'accepted'), isNull(matches.requestQueuedUntil))!
+    : and(eq(matches.status, 'pending'), eq(theirDecisionColumn(viewer), 'accepted'))!;
+
+/** Startup requests waiting in the investor's weekly queue: counted for "More requests next week". */
+const queuedForInvestor = sql`${matches.status} = 'pending' and ${matches.requestQueuedUntil} is not null`;
+
+/** The counts as the statement reads them: an investor's also carry their queued requests. */
+type CountsRow = MatchCounts & { queued?: number };
 
 /** 0 for a connection request waiting for the viewer, 1 otherwise: the list's first sort key. */
 const requestRank = (viewer: UserType) => sql<number>`(case when ${awaitsAnswerOf(viewer)} then 0 else 1 end)`.mapWith(Number);
@@ -145,13 +158,15 @@ const { breakdown: _storedExplanation, ...listedMatchColumns } = getTableColumns
  * uncorrelated subquery, so PostgreSQL computes it once however many rows carry it. Its tables are
  * the outer query's, and SQL binds their columns to the innermost FROM: these.
  */
-function countsSubquery(viewer: UserType): SQL<MatchCounts> {
+function countsSubquery(viewer: UserType): SQL<CountsRow> {
   const settings = settingsFilter(viewer);
   const byStatus = (status: string) => sql`count(*) filter (where ${settings} and ${matches.status} = ${status})`;
   const counterpart = viewer === 'startup' ? investorProfiles : startupProfiles;
-  return sql<MatchCounts>`(select json_build_object(
+  // Whatever the settings: the queue is one number next to the Pending tab.
+  const queued = viewer === 'investor' ? sql`, 'queued', count(*) filter (where ${queuedForInvestor})` : sql``;
+  return sql<CountsRow>`(select json_build_object(
       'total', count(*), 'all', count(*) filter (where ${settings}),
-      'pending', ${byStatus('pending')}, 'accepted', ${byStatus('accepted')}, 'rejected', ${byStatus('rejected')})
+      'pending', ${byStatus('pending')}, 'accepted', ${byStatus('accepted')}, 'rejected', ${byStatus('rejected')}${queued})
     from ${matches} inner join ${counterpart} on ${COUNTERPARTS[viewer].joinOn}
     where ${ownSide(viewer)} = ${param('ownerId')})`;
 }
@@ -172,7 +187,7 @@ const pageConditions = (viewer: UserType, variant: PageVariant) =>
  * a later page (after a cursor) does not need them.
  */
 type PagePosition = 'first' | 'later';
-const countsColumn = (viewer: UserType, position: PagePosition) => (position === 'first' ? countsSubquery(viewer) : sql<MatchCounts | null>`null::json`);
+const countsColumn = (viewer: UserType, position: PagePosition) => (position === 'first' ? countsSubquery(viewer) : sql<CountsRow | null>`null::json`);
 
 /** One page of a startup's list, each match with the investor's whole profile row (for its card). */
 function prepareStartupPage(db: AppDatabase, variant: PageVariant, position: PagePosition) {
@@ -247,13 +262,17 @@ function pageParams(actor: Actor, query: ListMatchesQuery, limit: number) {
 }
 
 /** The first page's counts (null on later pages): carried by its rows, or read alone when it has none. */
-async function countsOf(ctx: ServiceContext, query: ListMatchesQuery, rows: Array<{ counts: MatchCounts | null }>): Promise<MatchCounts | null> {
+async function countsOf(ctx: ServiceContext, query: ListMatchesQuery, rows: Array<{ counts: CountsRow | null }>): Promise<CountsRow | null> {
   if (positionOf(query) === 'later') return null;
   const carried = rows[0]?.counts;
   if (carried) return carried;
   const [row] = await statementsFor(ctx.db).counts[ctx.actor.userType].execute({ ownerId: ctx.actor.id, ...settingsParams(query) });
-  return row?.counts ?? { total: 0, all: 0, pending: 0, accepted: 0, rejected: 0 };
+  return row?.counts ?? { total: 0, all: 0, pending: 0, accepted: 0, rejected: 0, queued: 0 };
 }
+
+/** The tabs' counts as the contract lists them (the queue is answered on its own). */
+const tabCounts = (counts: CountsRow | null): MatchCounts | null =>
+  counts && { total: counts.total, all: counts.all, pending: counts.pending, accepted: counts.accepted, rejected: counts.rejected };
 
 /** Splits the rows read (one more than the page) into the page and the next page's cursor. */
 function paginate<Row extends { rank: number; match: { score: number; id: number } }>(rows: Row[], limit: number) {
@@ -271,7 +290,7 @@ export async function listStartupMatchPage(ctx: ServiceContext, query: ListMatch
   return {
     items: page.map((row) => ({ ...matchFieldsWithSummary(row.match, row.summary, 'startup'), investor: toInvestorCard(row.investor, row.emailVerified) })),
     nextCursor,
-    counts: await countsOf(ctx, query, rows),
+    counts: tabCounts(await countsOf(ctx, query, rows)),
   };
 }
 
@@ -280,9 +299,11 @@ export async function listInvestorMatchPage(ctx: ServiceContext, query: ListMatc
   const limit = query.limit ?? MATCH_PAGE_SIZE;
   const rows = await statementsFor(ctx.db).investorPage[variantOf(query)][positionOf(query)].execute(pageParams(ctx.actor, query, limit));
   const { page, nextCursor } = paginate(rows, limit);
+  const counts = await countsOf(ctx, query, rows);
   return {
     items: page.map((row) => ({ ...matchFieldsWithSummary(row.match, row.summary, 'investor'), startup: toStartupCard(row.startup, row.emailVerified) })),
     nextCursor,
-    counts: await countsOf(ctx, query, rows),
+    counts: tabCounts(counts),
+    queuedRequests: counts ? (counts.queued ?? 0) : null,
   };
 }

@@ -15,6 +15,7 @@ import { runConnectedReactions } from './connected-reactions';
 import { combinedStatus, otherSide, refusalOf, sideOf } from './match-decisions';
 import { awaitsAnswerOf } from './match-list';
 import { counterpartName, loadMatchDetail, loadMatchView, lockPartyMatch, ownName } from './match-view';
+import { requestColumnsFor } from './intake';
 import { MATCHING_JOBS, type DecisionToLearn, type StoredExplanation } from './generation.service';
 
 type MatchRow = typeof matches.$inferSelect;
@@ -60,9 +61,14 @@ export async function decideMatch(ctx: ServiceContext, input: UpdateMatchBody & 
     const connects = status === 'accepted' && row.status !== 'accepted';
     // Connecting again closes the chapter of the last disconnect.
     const reconnected = connects ? { connectionEndedAt: null, connectionEndedBy: null } : {};
+    // Fair intake (intake.ts): a request made here is checked against the startup's outgoing limit
+    // (a 409) and may wait in the investor's weekly queue; any other answer ends the open request.
+    const request = await requestColumnsFor(tx, { row, side: actor.userType, decision, theirs, now });
+    // A queued request is not the investor's news until it is released (intake.service.ts).
+    const isQueued = request.requestQueuedUntil !== null;
     await tx
       .update(matches)
-      .set({ ...ownColumns, ...reconnected, status, updatedAt: now })
+      .set({ ...ownColumns, ...reconnected, ...request, status, updatedAt: now })
       .where(eq(matches.id, row.id));
     await tx.insert(matchDecisions).values({
       matchId: row.id,
@@ -79,8 +85,10 @@ export async function decideMatch(ctx: ServiceContext, input: UpdateMatchBody & 
     if (connects) await runConnectedReactions(txCtx, { startupId: row.startupId, investorId: row.investorId });
     const view = await loadMatchView(tx, actor, row.id);
     // Both parties: the other side learns of an interest (or a decline) live, the decider's other
-    // tabs stay in step. Delivered at commit.
-    await events.publish(tx, [row.startupId, row.investorId], { type: 'match_updated', matchId: row.id, status });
+    // tabs stay in step. Delivered at commit. A queued request only refreshes the investor's kept
+    // answers (their list's queue count), with nothing live to show.
+    await events.publish(tx, isQueued ? [row.startupId] : [row.startupId, row.investorId], { type: 'match_updated', matchId: row.id, status });
+    if (isQueued) await events.publish(tx, [row.investorId], { type: 'reads_changed' });
     const reasonLabel = DECLINE_REASONS.find((reason) => reason.value === input.reason)?.label;
     await recordActivity(txCtx, {
       userId: actor.id,
@@ -88,8 +96,10 @@ export async function decideMatch(ctx: ServiceContext, input: UpdateMatchBody & 
       entityId: row.id,
       description: `${decisionVerb(mine, decision)} your match with ${counterpartName(view)}${reasonLabel ? ` (${reasonLabel.toLowerCase()})` : ''}${connects ? ': you are now connected' : ''}`,
     });
-    await recordForOtherParty(txCtx, { row, decision, theirs, connects });
-    await notifyOtherParty(txCtx, { row, decision, theirs, connects, sharedReason: sharesReason ? declineReason : null });
+    if (!isQueued) {
+      await recordForOtherParty(txCtx, { row, decision, theirs, connects });
+      await notifyOtherParty(txCtx, { row, decision, theirs, connects, sharedReason: sharesReason ? declineReason : null });
+    }
     // What this decision teaches about the decider is learned off the request, by a durable job
     // committed with the decision itself.
     const components = snapshotOf(row);
@@ -168,7 +178,8 @@ function snapshotOf(row: MatchRow): Array<{ key: string; side: string; value: nu
 
 /**
  * For the dashboard: the rounded mean of the actor's match scores (0 with none), the pending
- * count, and the connection requests (pending matches only the other side has accepted).
+ * count, and the connection requests (pending matches only the other side has accepted, but not
+ * a startup's request still in the investor's weekly queue: awaitsAnswerOf).
  */
 export async function summarizeMatches(ctx: ServiceContext): Promise<{ averageScore: number; pendingCount: number; connectionRequests: number }> {
   const { db, actor } = ctx;

@@ -20,7 +20,7 @@
 // 0017_search_speed.sql). Profiles rank names first (a vector of their own), then the other
 // fields, of which only the first RANKED_TEXT_CANDIDATES matches are ranked: a common word
 // matches thousands of profiles, and ranking reads each one's whole vector.
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { SearchResponse, SearchResult, SearchType } from '../../../shared/contracts/search';
 import { SEARCH_LIMIT_DEFAULT, SEARCH_TYPES } from '../../../shared/contracts/search';
 import { queryRows } from '../../db/client';
@@ -31,25 +31,6 @@ export interface SearchInput {
   q: string;
   types?: SearchType[];
   limit?: number;
-}
-
-/**
- * The caller's text as a full-text query, for other read models over the same vectors (the
- * directory, features/discovery): websearch_to_tsquery's reading of it with each lexeme made a
- * prefix (`'fin'` → `'fin':*`), exactly as search_everything (drizzle/0017_search_speed.sql) does.
- */
-export function prefixTsquery(q: string): SQL {
-  return sql`to_tsquery('simple', regexp_replace(websearch_to_tsquery('simple', ${q})::text, '(''(?:[^'']|'''')*'')', '\\1:*', 'g'))`;
-}
-
-/**
- * A profile owner the caller may see, search's rule for profiles as a where clause over `userId`:
- * not a deleted account, and neither of the two blocks the other.
- */
-export function visibleProfileOwner(me: number, userId: SQL): SQL {
-  return sql`${userId} not in (select u.id from users u where u.deleted_at is not null)
-             and ${userId} not in (select b.blocked_id from blocks b where b.blocker_id = ${me}
-                                   union all select b.blocker_id from blocks b where b.blocked_id = ${me})`;
 }
 
 /** Shorter text shares trigrams with too many names to say anything about typos. */

@@ -11,6 +11,7 @@ import {
   CircleCheck,
   CircleDashed,
   CircleX,
+  Clock,
   Hourglass,
   LoaderCircle,
   MapPin,
@@ -25,6 +26,7 @@ import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { VerifiedBadge } from '@/components/verified-badge';
 import { Button } from '@/components/ui/button';
+import { formatMonthDay } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useUpdateMatch } from '../api';
 import { SafetyActions } from '@/features/safety/components/safety-actions';
@@ -133,6 +135,13 @@ export function MatchCard({
             </h3>
             {counterpart.emailVerified && <VerifiedBadge />}
             <StatusBadge status={match.status} />
+            {/* Fair intake: the viewer's request waits in the investor's weekly queue, not refused. */}
+            {match.requestQueued && (
+              <Badge variant="outline">
+                <Clock aria-hidden />
+                Request queued
+              </Badge>
+            )}
           </div>
           {counterpart.location && (
             <p className="mt-1 flex items-center gap-1.5 text-sm text-muted-foreground">
@@ -172,10 +181,14 @@ export function MatchCard({
           </Link>
         </Button>
         {match.standing === 'waiting' && (
-          <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
-            <Hourglass aria-hidden className="size-4 shrink-0" />
-            {line}
-          </p>
+          <div className="grid justify-items-end gap-0.5">
+            <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+              <Hourglass aria-hidden className="size-4 shrink-0" />
+              {line}
+            </p>
+            {/* The asker's request lapses unanswered after 30 days (docs/intake.md). */}
+            {match.requestExpiresAt && <p className="text-xs text-muted-foreground">Expires {formatMonthDay(match.requestExpiresAt)}</p>}
+          </div>
         )}
         {match.isDeclinedByThem && (
           <div className="grid justify-items-end text-sm text-muted-foreground">

@@ -4,7 +4,9 @@
 // server, so a page of 20 is the right 20; the routes only say which side they are and how it reads.
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { keepPreviousData, useInfiniteQuery, type UseInfiniteQueryOptions } from '@tanstack/react-query';
-import { Handshake, LoaderCircle, SearchX, Sparkles, UserRoundPen } from 'lucide-react';
+import { Link } from 'wouter';
+import { CalendarClock, Handshake, LoaderCircle, SearchX, Sparkles, UserRoundPen } from 'lucide-react';
+import { QUEUED_REQUESTS_LABEL } from '@shared/contracts/intake';
 import type { MatchCounts } from '@shared/contracts/matches';
 import type { MatchDecision, UserType } from '@shared/enums';
 import { paths } from '@/app/paths';
@@ -17,7 +19,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api';
 import { useTabParam } from '@/lib/use-tab-param';
 import { useGenerateMatches, type matchKeys } from '../api';
-import { countsOf, matchListRequest, matchesInPages, type MatchListRequest, type MatchPage, type MatchPages } from '../match-pages';
+import { countsOf, matchListRequest, matchesInPages, queuedRequestsOf, type MatchListRequest, type MatchPage, type MatchPages } from '../match-pages';
 import { DEFAULT_FILTERS, STATUS_FILTERS, hasActiveFilters, type MatchFilters, type MatchView, type StatusFilter } from '../match-view';
 import { MatchCard } from './match-card';
 import { MatchSettings } from './match-settings';
@@ -91,6 +93,7 @@ export function MatchesScreen<T extends { id: number }>({
   const shown = useMemo(() => entries.map((entry) => entry.view), [entries]);
   const rawById = useMemo(() => new Map(entries.map((entry) => [entry.view.id, entry.raw])), [entries]);
   const counts: MatchCounts = countsOf(data) ?? { total: shown.length, all: shown.length, pending: 0, accepted: 0, rejected: 0 };
+  const queuedRequests = queuedRequestsOf(data);
 
   const { request: requestFocus, tabsRef } = useFocusAfterDecision(shown);
 
@@ -146,6 +149,7 @@ export function MatchesScreen<T extends { id: number }>({
               </div>
               {STATUS_FILTERS.map((value) => (
                 <TabsContent key={value} value={value} className="mt-4">
+                  {value === 'pending' && queuedRequests > 0 && <QueuedRequestsNotice count={queuedRequests} />}
                   {shown.length === 0 ? (
                     counts.total === 0 ? (
                       <EmptyState
@@ -325,6 +329,32 @@ function useFocusAfterDecision(shown: readonly MatchView[]) {
     element?.focus();
   }, [requested, shown]);
   return { request, tabsRef };
+}
+
+/**
+ * The investor's Pending tab (fair intake, docs/intake.md): startup requests past their weekly
+ * limit wait for next week, and are not shown as requests until then; this says how many.
+ */
+function QueuedRequestsNotice({ count }: { count: number }) {
+  return (
+    <section aria-labelledby="queued-requests-title" className="mb-4 flex items-start gap-3 rounded-xl border border-dashed bg-muted/40 p-4">
+      <CalendarClock aria-hidden className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
+      <div className="grid gap-1">
+        <h3 id="queued-requests-title" className="flex items-center gap-2 font-medium">
+          {QUEUED_REQUESTS_LABEL}
+          <span className="rounded-full bg-primary/10 px-2 text-sm font-semibold text-primary tabular-nums">{count}</span>
+        </h3>
+        <p className="text-sm text-muted-foreground">
+          {count === 1 ? 'One startup' : `${count} startups`} asked to connect while you were at your weekly limit or closed to new deals.{' '}
+          {count === 1 ? 'It reaches' : 'They reach'} you from Monday, while you are open to new deals. Change this in{' '}
+          <Link href={paths.settings} className="font-medium text-foreground underline underline-offset-4">
+            Settings
+          </Link>
+          .
+        </p>
+      </div>
+    </section>
+  );
 }
 
 function GenerateButton({ isPending, onGenerate }: { isPending: boolean; onGenerate: () => void }) {

@@ -55,7 +55,7 @@ export function OwnProfileScreen<K extends OwnProfile['kind']>({
         <div className="grid gap-6">
           <CompletenessSummary kind={kind} percentage={profile?.profileCompleteness ?? 0} checklist={checklist(profile)} onOpenTab={setTab} />
           <Tabs value={tab} onValueChange={setTab}>
-            <ProfileTabsList aria-label="Profile sections">
+            <ProfileTabsList aria-label="Profile sections" className={tabs.length > 3 ? 'grid-cols-2' : undefined}>
               {tabs.map(({ value, label }) => (
                 <TabsTrigger key={value} value={value} className={profileTabTriggerClass}>
                   {label}
@@ -102,7 +102,7 @@ function ProfileScreenSkeleton() {
   );
 }
 
-/** Three equal columns on phones (labels wrap), a compact row from sm up. */
+/** Three equal columns on phones (two rows of two for four tabs; labels wrap), a compact row from sm up. */
 function ProfileTabsList({ className, ...props }: ComponentProps<typeof TabsList>) {
   return <TabsList className={cn('grid h-auto w-full grid-cols-3 sm:inline-flex sm:h-10 sm:w-auto', className)} {...props} />;
 }

@@ -9,6 +9,7 @@ import { Badge } from '@/components/ui/badge';
 import { VerifiedBadge } from '@/components/verified-badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ExternalLink } from '@/components/ui/external-link';
+import { TrackRecordSection } from '@/features/track-record/components/track-record-section';
 import { formatCalendarDate } from '@/lib/format';
 import { ChipList, portfolioSizeText } from './profile-parts';
 
@@ -148,6 +149,7 @@ function PublicProfileLayout({
   texts,
   factsTitle,
   facts,
+  after,
 }: {
   kind: string;
   name: string;
@@ -156,6 +158,8 @@ function PublicProfileLayout({
   texts: readonly TextBlock[];
   factsTitle: string;
   facts: readonly Fact[];
+  /** Sections under the two columns (the investor's track record). */
+  after?: ReactNode;
 }) {
   return (
     <div className="grid gap-6">
@@ -168,6 +172,7 @@ function PublicProfileLayout({
         </div>
         <FactsCard title={factsTitle} facts={facts} />
       </div>
+      {after}
     </div>
   );
 }
@@ -212,6 +217,7 @@ export function InvestorPublicProfile({ investor }: { investor: InvestorCard }) 
         { icon: Banknote, label: 'Check Sizes', value: chipsOrNone(investor.investmentRange) },
         { icon: Briefcase, label: 'Portfolio Size', value: portfolioSizeText(investor.portfolioSize) },
       ]}
+      after={<TrackRecordSection investorId={investor.id} />}
     />
   );
 }

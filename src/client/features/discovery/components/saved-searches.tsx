@@ -1,0 +1,172 @@
+// Saved searches on /discover: "Save search" (a name, and whether new matching profiles are
+// announced), and the list of the viewer's searches to apply, switch alerts on or off, or delete.
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import { Bell, BellOff, Bookmark, Trash2 } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { SAVED_SEARCH_NAME_MAX, type DiscoverFilters, type SavedSearch } from '@shared/contracts/discovery';
+import { Button, PendingLabel } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { ErrorState } from '@/components/ui/error-state';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/app/paths';
+import { ApiError } from '@/lib/api';
+import { toast } from '@/lib/use-toast';
+import { savedSearchesQuery, useCreateSavedSearch, useDeleteSavedSearch, useUpdateSavedSearch } from '../api';
+
+/** The "Email me…" switch: a checkbox a screen reader announces as a switch. */
+function AlertsSwitch({ id, checked, onChange }: { id: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <label htmlFor={id} className="flex cursor-pointer items-center justify-between gap-4 text-sm">
+      <span>Email me when new profiles match</span>
+      <input id={id} type="checkbox" role="switch" checked={checked} onChange={(event) => onChange(event.target.checked)} className="size-5 accent-primary" />
+    </label>
+  );
+}
+
+export function SaveSearchButton({ filters }: { filters: DiscoverFilters }) {
+  const id = useId();
+  const [isOpen, setOpen] = useState(false);
+  const [name, setName] = useState('');
+  const [alertsEnabled, setAlertsEnabled] = useState(true);
+  const create = useCreateSavedSearch();
+  const nameError = create.error instanceof ApiError ? create.error.fieldErrors.name?.[0] : undefined;
+  const formError = create.error && !nameError ? create.error.message : undefined;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate(
+      { name, filters, alertsEnabled },
+      {
+        onSuccess: (saved) => {
+          toast({ title: `Saved "${saved.name}"` });
+          setOpen(false);
+          setName('');
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog
+      open={isOpen}
+      onOpenChange={(open) => {
+        setOpen(open);
+        if (!open) create.reset();
+      }}
+    >
+      <Button variant="outline" onClick={() => setOpen(true)}>
+        <Bookmark aria-hidden />
+        Save search
+      </Button>
+      <DialogContent>
+        <form onSubmit={submit} className="grid gap-4" noValidate>
+          <DialogHeader>
+            <DialogTitle>Save search</DialogTitle>
+            <DialogDescription>Keep these filters under a name, to apply them again from this page.</DialogDescription>
+          </DialogHeader>
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-name`}>Name</Label>
+            <Input
+              id={`${id}-name`}
+              value={name}
+              maxLength={SAVED_SEARCH_NAME_MAX}
+              onChange={(event) => setName(event.target.value)}
+              aria-invalid={nameError ? true : undefined}
+              aria-describedby={nameError ? `${id}-name-error` : undefined}
+              required
+              autoFocus
+            />
+            {nameError && (
+              <p id={`${id}-name-error`} role="alert" className="text-sm font-medium text-destructive">
+                {nameError}
+              </p>
+            )}
+          </div>
+          <AlertsSwitch id={`${id}-alerts`} checked={alertsEnabled} onChange={setAlertsEnabled} />
+          {formError && (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {formError}
+            </p>
+          )}
+          <DialogFooter>
+            <Button type="submit" disabled={create.isPending}>
+              <PendingLabel isPending={create.isPending} pendingText="Saving…">
+                Save
+              </PendingLabel>
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function SavedSearchRow({ search, isApplied }: { search: SavedSearch; isApplied: boolean }) {
+  const update = useUpdateSavedSearch();
+  const remove = useDeleteSavedSearch();
+  const Icon = search.alertsEnabled ? Bell : BellOff;
+  return (
+    <li className="flex flex-wrap items-center gap-2 py-2">
+      <Link
+        href={paths.discover({ saved: search.id })}
+        aria-current={isApplied ? 'true' : undefined}
+        className="mr-auto min-w-0 rounded-sm font-medium break-words underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        {search.name}
+        <span className="sr-only"> (apply)</span>
+      </Link>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-pressed={search.alertsEnabled}
+        disabled={update.isPending}
+        onClick={() => update.mutate({ id: search.id, body: { alertsEnabled: !search.alertsEnabled } })}
+      >
+        <Icon aria-hidden />
+        {search.alertsEnabled ? 'Alerts on' : 'Alerts off'}
+        <span className="sr-only"> for {search.name}</span>
+      </Button>
+      <Button variant="ghost" size="sm" disabled={remove.isPending} onClick={() => remove.mutate({ id: search.id, name: search.name })}>
+        <Trash2 aria-hidden />
+        <span className="sr-only">Delete {search.name}</span>
+      </Button>
+    </li>
+  );
+}
+
+export function SavedSearchList({ appliedId }: { appliedId: number | null }) {
+  const { data, isPending, isError, error, refetch, isRefetching } = useQuery(savedSearchesQuery);
+  return (
+    <section aria-labelledby="saved-searches-heading" className="rounded-xl border bg-card p-4 sm:p-5">
+      <h2 id="saved-searches-heading" className="text-base font-semibold">
+        Saved searches
+      </h2>
+      {isPending ? (
+        <div className="mt-3 grid gap-2" aria-label="Loading saved searches">
+          <Skeleton className="h-6 w-2/3" />
+          <Skeleton className="h-6 w-1/2" />
+        </div>
+      ) : isError ? (
+        <ErrorState
+          compact
+          className="mt-3"
+          title="Error loading saved searches"
+          message={error.message}
+          onRetry={() => void refetch()}
+          isRetrying={isRefetching}
+        />
+      ) : data.length === 0 ? (
+        <p className="mt-2 text-sm text-muted-foreground">Save a search to come back to its filters, and hear when new profiles match.</p>
+      ) : (
+        <ul className="mt-1 divide-y">
+          {data.map((search) => (
+            <SavedSearchRow key={search.id} search={search} isApplied={search.id === appliedId} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
