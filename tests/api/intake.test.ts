@@ -358,6 +358,12 @@ describe('expiry of unanswered requests', () => {
     const told = await notificationsOf(startup.id, 'connection_request_expired');
     expect(told).toHaveLength(1);
     expect(told[0]!.payload).toEqual({ matchId, partnerId: investor.id });
+    // What the bell says and where it leads: the match, on the tab it is on now.
+    const { items } = await get(startup.client, '/api/notifications');
+    expect(items.find((item: { type: string }) => item.type === 'connection_request_expired')).toMatchObject({
+      sentence: 'Your request to Silent Fund expired after 30 days without an answer',
+      target: { kind: 'match', matchId, tab: 'pending' },
+    });
     expect(await get(startup.client, `/api/matches/${matchId}`)).toMatchObject({ myDecision: 'pending', requestExpiresAt: null });
     expect((await get(investor.client, '/api/dashboard/stats')).connectionRequests).toBe(0);
 

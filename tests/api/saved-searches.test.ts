@@ -181,6 +181,13 @@ describe('saved-search alerts (the hourly job, clock injected)', () => {
     expect(alerts).toHaveLength(1);
     expect(alerts[0]!.payload).toEqual({ savedSearchId: search.id, count: 1 });
     expect(alerts[0]!.payload.savedSearchId).not.toBe(silent.id);
+    // What the bell says and where it leads: the directory with this search applied.
+    const listed = await viewer.client.request({ method: 'GET', url: '/api/notifications' });
+    expect(listed.json().items[0]).toMatchObject({
+      type: 'saved_search_matches',
+      sentence: '1 new profile matches your saved search "Fintech"',
+      target: { kind: 'saved_search', savedSearchId: search.id },
+    });
 
     // The next run covers the next window only: the same profiles are not announced again.
     clock.advanceMs(3600_000);
