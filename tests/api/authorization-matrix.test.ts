@@ -66,6 +66,7 @@ const ROUTE_ACCESS: Array<{ endpoint: Endpoint; access: Access; sample?: { param
   { endpoint: matchContracts.generateMatches, access: 'user' },
   { endpoint: matchContracts.disconnectMatch, access: 'user' },
   { endpoint: matchContracts.getMatch, access: 'user' },
+  { endpoint: matchContracts.getFitWith, access: 'user' },
   { endpoint: blockContracts.listBlocks, access: 'user' },
   { endpoint: blockContracts.blockUser, access: 'user', sample: { body: { userId: 1 } } },
   { endpoint: blockContracts.unblockUser, access: 'user' },

@@ -1,7 +1,8 @@
 // The directory in the browser (issue #19, "Directory"): an investor filters /discover to FinTech,
 // Seed and the United Kingdom (the filters land in the address bar, and Back undoes one), saves the
-// search, opens a profile from a card, comes back and connects from the card; the startup, in a
-// browser of its own, sees the request among its matches. axe finds nothing serious, and at 375px
+// search, opens a profile from a card, reads why the score is what it is ("Your match", every
+// component on request) and connects from there; back on the list the card says "Request sent";
+// the startup, in a browser of its own, sees the request among its matches. axe finds nothing serious, and at 375px
 // nothing scrolls sideways.
 import { expect, test } from '@playwright/test';
 import { expectToast, hasHorizontalScroll, newParty, registerViaApi, saveInvestorProfileViaApi, seriousViolations } from './helpers';
@@ -58,16 +59,24 @@ test('an investor filters, saves the search, opens a profile and connects; the s
   const saved = page.getByRole('region', { name: 'Saved searches' });
   await expect(saved.getByRole('link', { name: /UK fintech seed/ })).toBeVisible();
 
-  // Open the profile from the card, then come back to the same filtered list.
+  // Open the profile from the card: read the breakdown of the score, and connect from there.
   await card.getByRole('link', { name: `View Profile of ${word} Pay` }).click();
   await expect(page).toHaveURL(`/startup/${founder.user.id}`);
   await expect(page.getByRole('heading', { name: `${word} Pay` }).first()).toBeVisible();
+  const fit = page.getByRole('region', { name: 'Your match' });
+  await expect(fit.getByText(/^Match score \d+ out of 100$/)).toBeAttached();
+  await expect(fit.getByRole('list', { name: 'Top reasons' }).getByRole('listitem').first()).toBeVisible();
+  await fit.getByRole('button', { name: 'Show score details' }).click();
+  await expect(fit.getByRole('heading', { name: /^Their fit for you · \d+$/ })).toBeVisible();
+  await expect(fit.getByRole('heading', { name: /^Your fit for them · \d+$/ })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await fit.getByRole('button', { name: `Connect with ${word} Pay` }).click();
+  await expectToast(page, `Request sent to ${word} Pay`);
+  await expect(fit.getByText('Request sent')).toBeVisible();
+
+  // Back on the same filtered list, the card says so too.
   await page.goBack();
   await expect(cards).toHaveCount(1);
-
-  // Connect from the card.
-  await card.getByRole('button', { name: `Connect with ${word} Pay` }).click();
-  await expectToast(page, `Request sent to ${word} Pay`);
   await expect(card.getByText('Request sent')).toBeVisible();
 
   // The saved search applies its filters from a link (the alert notifications use it).

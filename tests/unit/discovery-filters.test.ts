@@ -69,12 +69,12 @@ describe('what Connect offers', () => {
     ['declined by them', match({ status: 'rejected', theirDecision: 'rejected' }), 'declined'],
     ['declined by me (Connect reconsiders)', match({ status: 'rejected', myDecision: 'rejected' }), 'connect'],
   ] as const)('%s → %s', (_name, state, kind) => {
-    expect(connectStateOf(card(state), 'investor', 7).kind).toBe(kind);
+    expect(connectStateOf(card(state).match, 'investor', 7).kind).toBe(kind);
   });
 
   it('links Message to the viewer’s own conversation screen', () => {
     const connected = card(match({ status: 'accepted', myDecision: 'accepted', theirDecision: 'accepted' }));
-    expect(connectStateOf(connected, 'startup', 7)).toEqual({ kind: 'connected', messageHref: '/startup/communications?partner=7' });
-    expect(connectStateOf(connected, 'investor', 7)).toEqual({ kind: 'connected', messageHref: '/messages?partner=7' });
+    expect(connectStateOf(connected.match, 'startup', 7)).toEqual({ kind: 'connected', messageHref: '/startup/communications?partner=7' });
+    expect(connectStateOf(connected.match, 'investor', 7)).toEqual({ kind: 'connected', messageHref: '/messages?partner=7' });
   });
 });

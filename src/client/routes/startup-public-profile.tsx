@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ScreenProps } from '@/app/router';
 import { startupCardQuery } from '@/features/profiles/api';
+import { ProfileFit } from '@/features/discovery/components/profile-fit';
 import { StartupPublicProfile } from '@/features/profiles/components/public-profile';
 import { PublicProfileScreen } from '@/features/profiles/components/public-profile-screen';
 
@@ -10,7 +11,12 @@ export function StartupPublicProfileScreen({ params }: ScreenProps) {
   const query = useQuery(startupCardQuery(Number(params.id)));
   return (
     <PublicProfileScreen kind="startup" subjectId={Number(params.id)} query={query} name={query.data?.companyName}>
-      {(startup) => <StartupPublicProfile startup={startup} />}
+      {(startup) => (
+        <>
+          <StartupPublicProfile startup={startup} />
+          <ProfileFit userId={startup.id} name={startup.companyName} />
+        </>
+      )}
     </PublicProfileScreen>
   );
 }

@@ -177,6 +177,26 @@ export const getMatch = defineEndpoint({
   response: z.union([StartupSideMatchDetail, InvestorSideMatchDetail]),
 });
 
+/**
+ * The caller's fit with one person of the other role, for their public profile (issue #19): the
+ * score with its full explanation (the stored one when they have a match, else the engine's), and
+ * the match itself when there is one. `score` and `breakdown` are null while the caller has no
+ * profile the engine can score from.
+ */
+export const FitWithPerson = z.object({
+  score: z.number().int().min(0).max(100).nullable(),
+  breakdown: MatchBreakdown.nullable(),
+  match: z.union([StartupSideMatch, InvestorSideMatch]).nullable(),
+});
+export type FitWithPerson = z.infer<typeof FitWithPerson>;
+
+export const getFitWith = defineEndpoint({
+  method: 'GET',
+  path: '/api/matches/with/:userId',
+  params: z.strictObject({ userId: idParam() }),
+  response: FitWithPerson,
+});
+
 /** Ends a connection: either party; both answers go back to pending, so reconnecting takes two accepts again. */
 export const disconnectMatch = defineEndpoint({
   method: 'POST',

@@ -91,8 +91,11 @@ export function formatAmount(amount: number): string {
 export type ConnectState =
   { kind: 'connect' } | { kind: 'accept' } | { kind: 'sent' } | { kind: 'queued' } | { kind: 'connected'; messageHref: string } | { kind: 'declined' };
 
-export function connectStateOf(card: DirectoryCard, viewer: UserType, counterpartId: number): ConnectState {
-  const { match } = card;
+/** The parts of the viewer's match with someone that decide what Connect can do. */
+export type ConnectMatch = Pick<NonNullable<DirectoryCard['match']>, 'status' | 'myDecision' | 'theirDecision' | 'requestQueued'>;
+
+/** What Connect can do, on a card or a profile, from the viewer's match with that person (null: none). */
+export function connectStateOf(match: ConnectMatch | null, viewer: UserType, counterpartId: number): ConnectState {
   if (!match) return { kind: 'connect' };
   if (match.status === 'accepted') return { kind: 'connected', messageHref: paths.conversations(viewer, { partner: counterpartId }) };
   // Only the side that declined can take it back; the other side's Connect would be refused.

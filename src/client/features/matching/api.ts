@@ -6,6 +6,7 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type Q
 import {
   disconnectMatch,
   generateMatches,
+  getFitWith,
   getMatch,
   listInvestorMatches,
   listStartupMatches,
@@ -36,6 +37,8 @@ export const matchKeys = {
   filtered: (role: UserType, request: MatchListRequest) => [...matchKeys.list(role), request] as const,
   /** One match with its full explanation. */
   detail: (id: number) => [...matchKeys.all, 'detail', id] as const,
+  /** The viewer's fit with one person (their public profile); any match change refreshes it. */
+  fitWith: (userId: number) => [...matchKeys.all, 'fit-with', userId] as const,
 };
 
 /** Later pages follow the server's cursor; a null cursor is the last page. */
@@ -88,6 +91,13 @@ export function useLoadPagesUntil(query: PagedQuery, isEnough: boolean): void {
     if (!isEnough && hasNextPage && !isFetching && !isError) void fetchNextPage();
   }, [isEnough, hasNextPage, isFetching, isError, fetchNextPage]);
 }
+
+/** GET /api/matches/with/:userId: the viewer's score with one person, explained, and their match if any. */
+export const fitWithQuery = (userId: number) =>
+  queryOptions({
+    queryKey: matchKeys.fitWith(userId),
+    queryFn: ({ signal }) => api(getFitWith, { params: { userId }, signal }),
+  });
 
 /** GET /api/matches/:id: every component of one match's explanation, fetched when a card's details open. */
 export const matchDetailQuery = (id: number) =>

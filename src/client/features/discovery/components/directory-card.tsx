@@ -4,23 +4,19 @@
 // Message once connected).
 import { useId } from 'react';
 import { Link } from 'wouter';
-import { CircleX, Clock, MapPin, MessageSquare, Send, Sparkles, ThumbsUp, UserRoundPlus } from 'lucide-react';
+import { MapPin, Sparkles } from 'lucide-react';
 import type { DirectoryCard as DirectoryCardData } from '@shared/contracts/discovery';
 import type { UserType } from '@shared/enums';
 import { Badge } from '@/components/ui/badge';
-import { Button, PendingLabel } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { VerifiedBadge } from '@/components/verified-badge';
 import { ScoreBadge } from '@/features/matching/components/score-badge';
-import { useConnect } from '../api';
-import { cardView, connectStateOf } from '../directory-filters';
+import { cardView } from '../directory-filters';
+import { ConnectAction } from './connect-action';
 
 export function DirectoryCard({ card, viewer }: { card: DirectoryCardData; viewer: UserType }) {
   const view = cardView(card);
-  const state = connectStateOf(card, viewer, view.id);
   const headingId = useId();
-  const connect = useConnect();
-  const isConnecting = connect.isPending;
-  const onConnect = () => connect.mutate({ userId: view.id, name: view.name });
 
   return (
     <article aria-labelledby={headingId} className="grid gap-4 rounded-xl border bg-card p-5 text-card-foreground shadow-sm sm:p-6">
@@ -86,48 +82,7 @@ export function DirectoryCard({ card, viewer }: { card: DirectoryCardData; viewe
             View Profile<span className="sr-only"> of {view.name}</span>
           </Link>
         </Button>
-        {state.kind === 'connect' && (
-          <Button onClick={onConnect} disabled={isConnecting}>
-            <UserRoundPlus aria-hidden />
-            <PendingLabel isPending={isConnecting} pendingText="Connecting…">
-              Connect<span className="sr-only"> with {view.name}</span>
-            </PendingLabel>
-          </Button>
-        )}
-        {state.kind === 'accept' && (
-          <Button onClick={onConnect} disabled={isConnecting}>
-            <ThumbsUp aria-hidden />
-            <PendingLabel isPending={isConnecting} pendingText="Accepting…">
-              Accept<span className="sr-only"> {view.name}’s request</span>
-            </PendingLabel>
-          </Button>
-        )}
-        {state.kind === 'sent' && (
-          <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
-            <Send aria-hidden className="size-4 shrink-0" />
-            Request sent
-          </p>
-        )}
-        {state.kind === 'queued' && (
-          <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
-            <Clock aria-hidden className="size-4 shrink-0" />
-            Request queued
-          </p>
-        )}
-        {state.kind === 'declined' && (
-          <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
-            <CircleX aria-hidden className="size-4 shrink-0" />
-            Declined
-          </p>
-        )}
-        {state.kind === 'connected' && (
-          <Button asChild variant="outline">
-            <Link href={state.messageHref}>
-              <MessageSquare aria-hidden />
-              Message<span className="sr-only"> {view.name}</span>
-            </Link>
-          </Button>
-        )}
+        <ConnectAction userId={view.id} name={view.name} match={card.match} viewer={viewer} />
       </div>
     </article>
   );

@@ -11,7 +11,11 @@ import { cn } from '@/lib/utils';
 import { matchDetailQuery } from '../api';
 import { componentsFor, fitsFor } from '../match-view';
 
-/** "Why this match": the guide's explanation, short by default, every component on request. */
+/**
+ * "Why this match": the guide's explanation, short by default, every component on request. The
+ * components come with the match's detail, fetched when first opened; a caller that already holds
+ * the full breakdown (a public profile's fit, where there may be no match yet) passes it instead.
+ */
 export function WhyThisMatch({
   matchId,
   viewer,
@@ -19,12 +23,10 @@ export function WhyThisMatch({
   breakdown,
   idPrefix,
 }: {
-  matchId: number;
   viewer: UserType;
   score: number;
-  breakdown: MatchBreakdownSummary | null;
   idPrefix: string;
-}) {
+} & ({ matchId: number; breakdown: MatchBreakdownSummary | null } | { matchId: null; breakdown: MatchBreakdown | null })) {
   const [isExpanded, setExpanded] = useState(false);
   const headingId = `${idPrefix}-why`;
   const detailsId = `${idPrefix}-details`;
@@ -91,7 +93,12 @@ export function WhyThisMatch({
           <ChevronDown aria-hidden className={cn('size-4 transition-transform', isExpanded && 'rotate-180')} />
         </button>
         <div id={detailsId} hidden={!isExpanded} className="mt-3">
-          {isExpanded && <ScoreDetailsLoader matchId={matchId} viewer={viewer} />}
+          {isExpanded &&
+            (matchId === null ? (
+              <ScoreDetails viewer={viewer} breakdown={breakdown as MatchBreakdown} />
+            ) : (
+              <ScoreDetailsLoader matchId={matchId} viewer={viewer} />
+            ))}
         </div>
       </div>
     </section>
