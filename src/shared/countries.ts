@@ -113,8 +113,11 @@ export const COUNTRIES: readonly Country[] = COUNTRY_ROWS.trim()
 
 export const COUNTRY_CODES = COUNTRIES.map((country) => country.code);
 
-/** Lower-case, fold diacritics, drop dots, collapse everything else to single spaces (as the gazetteer does). */
-function normalise(text: string): string {
+/**
+ * A place name as a lookup key: lower-case, fold diacritics, drop dots, collapse everything else to
+ * single spaces. The matching engine's gazetteer keys its places the same way (it imports this).
+ */
+export function locationKey(text: string): string {
   return text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -128,7 +131,7 @@ function normalise(text: string): string {
 const codeByKey = new Map<string, string>();
 for (const line of COUNTRY_ROWS.trim().split('\n')) {
   const [code = '', name = '', , aliases = ''] = line.split('|');
-  for (const key of [normalise(name), ...aliases.split(',').map((alias) => alias.trim())]) if (key) codeByKey.set(key, code);
+  for (const key of [locationKey(name), ...aliases.split(',').map((alias) => alias.trim())]) if (key) codeByKey.set(key, code);
 }
 for (const state of US_STATES.split(',')) if (!codeByKey.has(state)) codeByKey.set(state, 'US');
 for (const province of CANADIAN_PROVINCES.split(',')) codeByKey.set(province, 'CA');
@@ -141,7 +144,7 @@ export function countryOfCode(code: string | null | undefined): Country | null {
 
 /** The code for a country's English name as listed here (the gazetteer's names), or null. */
 export function countryCodeOfName(name: string | null | undefined): string | null {
-  return name ? (codeByKey.get(normalise(name)) ?? null) : null;
+  return name ? (codeByKey.get(locationKey(name)) ?? null) : null;
 }
 
 /**
@@ -151,11 +154,11 @@ export function countryCodeOfName(name: string | null | undefined): string | nul
  */
 export function countryCodeFromText(location: string | null | undefined): string | null {
   if (!location) return null;
-  const whole = codeByKey.get(normalise(location));
+  const whole = codeByKey.get(locationKey(location));
   if (whole) return whole;
   const parts = location
     .split(/[,/|;()]|\s-\s/)
-    .map(normalise)
+    .map(locationKey)
     .filter(Boolean);
   for (let index = parts.length - 1; index >= 0; index--) {
     const code = codeByKey.get(parts[index]!);

@@ -5,6 +5,7 @@
 // gazetteer-data.ts: every city in the demo data plus ~120 others, US states and Canadian provinces
 // (the "region" level), countries with their common abbreviations, continents, and supranational
 // blocs ("Nordics", "DACH", "LatAm") that founders write as investor-location preferences.
+import { locationKey } from '../../../../shared/countries';
 import { ANYWHERE_KEYS, BLOC_TABLE, CITY_TABLE, CONTINENT_ALIASES, COUNTRY_TABLE, REGION_TABLE } from './gazetteer-data';
 
 export const CONTINENTS = ['Europe', 'Asia', 'Africa', 'North America', 'South America', 'Oceania'] as const;
@@ -49,17 +50,8 @@ interface CityEntry {
   region: string | null;
 }
 
-/** Lower-case, fold diacritics, drop dots, collapse everything else to single spaces. */
-export function locationKey(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/\./g, '')
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}
+// Place names become lookup keys the same way everywhere (shared/countries.ts).
+export { locationKey };
 
 const rows = (table: string) =>
   table
