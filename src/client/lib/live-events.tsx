@@ -15,7 +15,7 @@
 // While the stream is down, useIsLive() is false and screens that must stay fresh fall back to
 // polling (10 s).
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type Query } from '@tanstack/react-query';
 import { getCurrentUser } from '@shared/contracts/auth';
 import { LIVE_EVENT_TYPES, streamEvents, type LiveEvent } from '@shared/contracts/events';
 import { api } from './api';
@@ -45,7 +45,16 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
     let failedAttempts = 0;
     let hasOpenedBefore = false;
     const refetchEverything = () => void queryClient.invalidateQueries({ refetchType: 'active' });
-    const refetchLiveQueries = () => void queryClient.invalidateQueries({ refetchType: 'active', predicate: (query) => query.meta?.live === true });
+    const isLive = (query: Query) => query.meta?.live === true;
+    // A first read still on its way may have been answered before an event the stream was not yet
+    // open to carry, and TanStack Query folds an invalidation into a first fetch instead of starting
+    // another: let those reads land (query.fetch() joins the one on its way), then read again,
+    // which costs a 304 when nothing changed.
+    const refetchLiveQueries = async () => {
+      const readsOnTheirWay = queryClient.getQueryCache().findAll({ predicate: (query) => isLive(query) && query.state.fetchStatus === 'fetching' });
+      await Promise.allSettled(readsOnTheirWay.map((query) => query.fetch()));
+      await queryClient.invalidateQueries({ refetchType: 'active', predicate: isLive });
+    };
     const dispatch = (message: MessageEvent<string>) => {
       let event: LiveEvent;
       try {
@@ -64,7 +73,7 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
         setStatus('live');
         // A reopen may follow missed events; the first open may have raced the screens' reads.
         if (hasOpenedBefore) refetchEverything();
-        else refetchLiveQueries();
+        else void refetchLiveQueries();
         hasOpenedBefore = true;
       };
       source.onerror = () => {
