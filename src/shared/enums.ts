@@ -157,3 +157,8 @@ export function formatDollars(amount: number): string {
   }
   return `$${Math.round(amount)}`;
 }
+
+/** `value` when it is one of `values` (a stored free-text column read into a form's choice), else undefined. */
+export function asOneOf<T extends string>(values: readonly T[], value: string | null | undefined): T | undefined {
+  return (values as readonly string[]).includes(value ?? '') ? (value as T) : undefined;
+}

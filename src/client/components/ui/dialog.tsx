@@ -1,7 +1,7 @@
 // A centred Radix Dialog: focus is trapped while open, Escape and the overlay close it, and focus
 // returns to the control that opened it. On phones it takes the full width minus a margin and
 // scrolls inside, so long forms stay reachable at 375px.
-import type { ComponentProps } from 'react';
+import { useRef, type ComponentProps, type ReactNode } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from '@/lib/utils';
@@ -68,4 +68,31 @@ export function DialogTitle({ className, ...props }: ComponentProps<typeof Dialo
 
 export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
   return <DialogPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />;
+}
+
+/**
+ * A dialog opened from several places (a header button, an empty state, each row's Edit), so
+ * there is no single Radix trigger to return focus to: it remembers what had focus when it opened
+ * and returns there. Its children mount only while it is open, so each opening starts afresh.
+ */
+export function FormDialog({ isOpen, onClose, className, children }: { isOpen: boolean; onClose: () => void; className?: string; children: ReactNode }) {
+  const openedFrom = useRef<HTMLElement | null>(null);
+  return (
+    <Dialog open={isOpen} onOpenChange={(open) => !open && onClose()}>
+      {isOpen && (
+        <DialogContent
+          className={className}
+          onOpenAutoFocus={() => {
+            openedFrom.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (openedFrom.current?.isConnected) openedFrom.current.focus();
+          }}
+        >
+          {children}
+        </DialogContent>
+      )}
+    </Dialog>
+  );
 }

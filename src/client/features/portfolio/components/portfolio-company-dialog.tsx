@@ -1,22 +1,21 @@
 // The Add Company and Edit Company dialog.
 // Adding can start from a connected startup (an accepted match): choosing it fills the form from
 // its profile, so only the investment itself (date, amount) is left to type.
-import { useRef, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { CreatePortfolioCompanyBody, type PortfolioCandidate, type PortfolioCompany } from '@shared/contracts/portfolio';
-import { INDUSTRIES, PERFORMANCE_LEVELS, STAGES, type Industry, type Stage } from '@shared/enums';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { asOneOf, INDUSTRIES, PERFORMANCE_LEVELS, STAGES } from '@shared/enums';
+import { DialogDescription, DialogHeader, DialogTitle, FormDialog } from '@/components/ui/dialog';
 import { FormActions, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Select, SelectOptions } from '@/components/ui/select';
+import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { applyServerFieldErrors } from '@/lib/form-errors';
-import { formatMoney } from '@/lib/format';
 import { useCreatePortfolioCompany, useUpdatePortfolioCompany } from '../api';
-import { PERFORMANCE_LABELS, parseDollarAmount } from '../portfolio-values';
-import { DateField } from './date-field';
+import { PERFORMANCE_LABELS } from '../portfolio-values';
+import { ChoiceField, DollarAmountField, InvestmentDateField } from './investment-fields';
 
 // The connection is chosen outside the form fields, so the form itself is the company's fields.
 const CompanyForm = CreatePortfolioCompanyBody.omit({ startupId: true });
@@ -27,16 +26,13 @@ const FIELDS = ['companyName', 'website', 'industry', 'stage', 'investmentDate',
 
 export type CompanyDialogState = { kind: 'closed' } | { kind: 'add'; startupId?: number } | { kind: 'edit'; company: PortfolioCompany };
 
-const asIndustry = (value: string | null) => ((INDUSTRIES as readonly string[]).includes(value ?? '') ? (value as Industry) : undefined);
-const asStage = (value: string | null) => ((STAGES as readonly string[]).includes(value ?? '') ? (value as Stage) : undefined);
-
 /** The parts of a connected startup's profile that fill the form. */
 function prefillFrom(candidate: PortfolioCandidate): Partial<CompanyFormInput> {
   return {
     companyName: candidate.companyName,
     website: candidate.website ?? '',
-    industry: asIndustry(candidate.industry),
-    stage: asStage(candidate.stage),
+    industry: asOneOf(INDUSTRIES, candidate.industry),
+    stage: asOneOf(STAGES, candidate.stage),
     description: candidate.description ?? '',
   };
 }
@@ -50,33 +46,17 @@ export function PortfolioCompanyDialog({
   onClose: () => void;
   candidates: readonly PortfolioCandidate[];
 }) {
-  const isOpen = state.kind !== 'closed';
-  // The dialog is opened from several places (the header, the empty state, each card's Edit, a
-  // link), so there is no single Radix trigger to return focus to: remember what had focus.
-  const openedFrom = useRef<HTMLElement | null>(null);
   return (
-    <Dialog open={isOpen} onOpenChange={(open) => !open && onClose()}>
-      {isOpen && (
-        <DialogContent
-          className="max-w-2xl"
-          onOpenAutoFocus={() => {
-            openedFrom.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
-          }}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            if (openedFrom.current?.isConnected) openedFrom.current.focus();
-          }}
-        >
-          {/* Keyed so each opening starts from a fresh form. */}
-          <CompanyFormView
-            key={state.kind === 'edit' ? `edit-${state.company.id}` : `add-${state.startupId ?? 'new'}`}
-            state={state}
-            onDone={onClose}
-            candidates={candidates}
-          />
-        </DialogContent>
+    <FormDialog isOpen={state.kind !== 'closed'} onClose={onClose} className="max-w-2xl">
+      {state.kind !== 'closed' && (
+        <CompanyFormView
+          key={state.kind === 'edit' ? `edit-${state.company.id}` : `add-${state.startupId ?? 'new'}`}
+          state={state}
+          onDone={onClose}
+          candidates={candidates}
+        />
       )}
-    </Dialog>
+    </FormDialog>
   );
 }
 
@@ -99,8 +79,8 @@ function CompanyFormView({
       ? {
           companyName: editing.companyName,
           website: editing.website ?? '',
-          industry: asIndustry(editing.industry),
-          stage: asStage(editing.stage),
+          industry: asOneOf(INDUSTRIES, editing.industry),
+          stage: asOneOf(STAGES, editing.stage),
           investmentDate: editing.investmentDate,
           investmentAmount: editing.investmentAmount,
           description: editing.description,
@@ -123,7 +103,6 @@ function CompanyFormView({
   const isPending = create.isPending || update.isPending;
   const { errors } = form.formState;
   const field = form.register;
-  const amount = parseDollarAmount(useWatch({ control: form.control, name: 'investmentAmount' }));
 
   const chooseConnection = (value: string) => {
     const candidate = candidates.find((entry) => String(entry.startupId) === value);
@@ -178,45 +157,17 @@ function CompanyFormView({
           <FormField id="portfolio-website" label="Website" hint="Optional. For example https://example.com" error={errors.website?.message}>
             {(control) => <Input {...control} type="url" inputMode="url" autoComplete="off" placeholder="https://" {...field('website')} />}
           </FormField>
-          <FormField id="portfolio-industry" label="Industry" error={errors.industry?.message}>
-            {(control) => (
-              <Select {...control} {...field('industry')}>
-                <SelectOptions placeholder="Select an industry" options={INDUSTRIES} />
-              </Select>
-            )}
-          </FormField>
-          <FormField id="portfolio-stage" label="Stage" error={errors.stage?.message}>
-            {(control) => (
-              <Select {...control} {...field('stage')}>
-                <SelectOptions placeholder="Select a stage" options={STAGES} />
-              </Select>
-            )}
-          </FormField>
-          <FormField id="portfolio-investment-date" label="Investment Date" hint="MM/DD/YYYY" error={errors.investmentDate?.message}>
-            {(control) => (
-              <Controller
-                control={form.control}
-                name="investmentDate"
-                render={({ field: dateField }) => (
-                  <DateField control={control} label="Investment Date" value={dateField.value} onChange={dateField.onChange} onBlur={dateField.onBlur} />
-                )}
-              />
-            )}
-          </FormField>
-          <FormField
+          <ChoiceField form={form} name="industry" id="portfolio-industry" label="Industry" placeholder="Select an industry" options={INDUSTRIES} />
+          <ChoiceField form={form} name="stage" id="portfolio-stage" label="Stage" placeholder="Select a stage" options={STAGES} />
+          <InvestmentDateField form={form} name="investmentDate" id="portfolio-investment-date" label="Investment Date" />
+          <DollarAmountField
+            form={form}
+            name="investmentAmount"
             id="portfolio-investment-amount"
             label="Investment Amount"
-            hint={
-              amount !== undefined && Number.isInteger(amount) && amount > 0
-                ? `US dollars: ${formatMoney(amount, { isCompact: true })}`
-                : 'US dollars, for example 2500000 or 2.5M'
-            }
-            error={errors.investmentAmount?.message}
-          >
-            {(control) => (
-              <Input {...control} inputMode="decimal" autoComplete="off" placeholder="2.5M" {...field('investmentAmount', { setValueAs: parseDollarAmount })} />
-            )}
-          </FormField>
+            placeholder="2.5M"
+            emptyHint="US dollars, for example 2500000 or 2.5M"
+          />
           <FormField id="portfolio-performance" label="Performance" error={errors.performance?.message}>
             {(control) => (
               <Select {...control} {...field('performance')}>

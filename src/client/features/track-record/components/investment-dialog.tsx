@@ -1,19 +1,15 @@
 // The Add investment and Edit investment dialog of the track record: the contract's own rules
 // (shared with the server) plus "not in the future" by the browser's clock.
-import { useRef } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { DATE_FUTURE_MESSAGE, isAfterToday, TrackRecordInvestmentBody, type TrackRecordInvestment } from '@shared/contracts/track-record';
-import { INDUSTRIES, STAGES, type Industry, type Stage } from '@shared/enums';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { asOneOf, INDUSTRIES, STAGES } from '@shared/enums';
+import { DialogDescription, DialogHeader, DialogTitle, FormDialog } from '@/components/ui/dialog';
 import { FormActions, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Select, SelectOptions } from '@/components/ui/select';
-import { DateField } from '@/features/portfolio/components/date-field';
-import { parseDollarAmount } from '@/features/portfolio/portfolio-values';
+import { ChoiceField, DollarAmountField, InvestmentDateField } from '@/features/portfolio/components/investment-fields';
 import { applyServerFieldErrors } from '@/lib/form-errors';
-import { formatMoney } from '@/lib/format';
 import { toastFailure } from '@/lib/use-toast';
 import { useCreateInvestment, useUpdateInvestment } from '../api';
 
@@ -27,34 +23,11 @@ const FIELDS = ['companyName', 'investedOn', 'stage', 'industry', 'location', 'a
 
 export type InvestmentDialogState = { kind: 'closed' } | { kind: 'add' } | { kind: 'edit'; investment: TrackRecordInvestment };
 
-const asStage = (value: string) => ((STAGES as readonly string[]).includes(value) ? (value as Stage) : undefined);
-const asIndustry = (value: string) => ((INDUSTRIES as readonly string[]).includes(value) ? (value as Industry) : undefined);
-
 export function InvestmentDialog({ state, onClose }: { state: InvestmentDialogState; onClose: () => void }) {
-  const isOpen = state.kind !== 'closed';
-  // Opened from the header, the empty state and each row: focus goes back to whichever it was.
-  const openedFrom = useRef<HTMLElement | null>(null);
   return (
-    <Dialog open={isOpen} onOpenChange={(open) => !open && onClose()}>
-      {isOpen && (
-        <DialogContent
-          className="max-w-2xl"
-          onOpenAutoFocus={() => {
-            openedFrom.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
-          }}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            if (openedFrom.current?.isConnected) openedFrom.current.focus();
-          }}
-        >
-          <InvestmentFormView
-            key={state.kind === 'edit' ? `edit-${state.investment.id}` : 'add'}
-            editing={state.kind === 'edit' ? state.investment : null}
-            onDone={onClose}
-          />
-        </DialogContent>
-      )}
-    </Dialog>
+    <FormDialog isOpen={state.kind !== 'closed'} onClose={onClose} className="max-w-2xl">
+      <InvestmentFormView key={state.kind === 'edit' ? `edit-${state.investment.id}` : 'add'} editing={state.kind === 'edit' ? state.investment : null} onDone={onClose} />
+    </FormDialog>
   );
 }
 
@@ -65,8 +38,8 @@ function InvestmentFormView({ editing, onDone }: { editing: TrackRecordInvestmen
       ? {
           companyName: editing.companyName,
           investedOn: editing.investedOn,
-          stage: asStage(editing.stage),
-          industry: asIndustry(editing.industry),
+          stage: asOneOf(STAGES, editing.stage),
+          industry: asOneOf(INDUSTRIES, editing.industry),
           location: editing.location ?? '',
           amountUsd: editing.amountUsd,
           link: editing.link ?? '',
@@ -78,7 +51,6 @@ function InvestmentFormView({ editing, onDone }: { editing: TrackRecordInvestmen
   const isPending = create.isPending || update.isPending;
   const { errors } = form.formState;
   const field = form.register;
-  const amount = parseDollarAmount(useWatch({ control: form.control, name: 'amountUsd' }));
 
   // A field the server refused shows under that field; anything else is a notice.
   const onServerError = (error: unknown) => {
@@ -102,48 +74,20 @@ function InvestmentFormView({ editing, onDone }: { editing: TrackRecordInvestmen
         <FormField id="track-record-company" label="Company" error={errors.companyName?.message}>
           {(control) => <Input {...control} autoComplete="off" {...field('companyName')} />}
         </FormField>
-        <FormField id="track-record-date" label="Date" hint="MM/DD/YYYY" error={errors.investedOn?.message}>
-          {(control) => (
-            <Controller
-              control={form.control}
-              name="investedOn"
-              render={({ field: dateField }) => (
-                <DateField control={control} label="Date" value={dateField.value} onChange={dateField.onChange} onBlur={dateField.onBlur} />
-              )}
-            />
-          )}
-        </FormField>
-        <FormField id="track-record-stage" label="Stage" error={errors.stage?.message}>
-          {(control) => (
-            <Select {...control} {...field('stage')}>
-              <SelectOptions placeholder="Select a stage" options={STAGES} />
-            </Select>
-          )}
-        </FormField>
-        <FormField id="track-record-industry" label="Industry" error={errors.industry?.message}>
-          {(control) => (
-            <Select {...control} {...field('industry')}>
-              <SelectOptions placeholder="Select an industry" options={INDUSTRIES} />
-            </Select>
-          )}
-        </FormField>
+        <InvestmentDateField form={form} name="investedOn" id="track-record-date" label="Date" />
+        <ChoiceField form={form} name="stage" id="track-record-stage" label="Stage" placeholder="Select a stage" options={STAGES} />
+        <ChoiceField form={form} name="industry" id="track-record-industry" label="Industry" placeholder="Select an industry" options={INDUSTRIES} />
         <FormField id="track-record-location" label="Location" hint="Optional. For example London, UK" error={errors.location?.message}>
           {(control) => <Input {...control} autoComplete="off" {...field('location')} />}
         </FormField>
-        <FormField
+        <DollarAmountField
+          form={form}
+          name="amountUsd"
           id="track-record-amount"
           label="Amount"
-          hint={
-            amount !== undefined && Number.isInteger(amount) && amount >= 0
-              ? `US dollars: ${formatMoney(amount, { isCompact: true })}`
-              : 'Optional. US dollars, for example 500000 or 1.5M'
-          }
-          error={errors.amountUsd?.message}
-        >
-          {(control) => (
-            <Input {...control} inputMode="decimal" autoComplete="off" placeholder="1.5M" {...field('amountUsd', { setValueAs: parseDollarAmount })} />
-          )}
-        </FormField>
+          placeholder="1.5M"
+          emptyHint="Optional. US dollars, for example 500000 or 1.5M"
+        />
         <FormField
           id="track-record-link"
           label="Link"
