@@ -2,13 +2,11 @@
 // open to new deals and how many new startup requests reach them a week (the rest wait for the
 // next week); a startup says whether it is raising now and sees its open requests against the
 // limit of 30. One form and one Save per role; the server's refusals show at their fields.
-import { useId } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { Inbox } from 'lucide-react';
-import { Switch as SwitchPrimitive } from 'radix-ui';
 import {
   getIntakeSettings,
   updateIntakeSettings,
@@ -19,11 +17,10 @@ import {
   type InvestorIntakeSettings,
   type StartupIntakeSettings,
 } from '@shared/contracts/intake';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ErrorState } from '@/components/ui/error-state';
+import { SettingsCard } from '@/components/settings-card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { ListSkeleton } from '@/components/ui/skeleton';
+import { SwitchField } from '@/components/ui/switch-field';
 import { dashboardKeys } from '@/features/dashboard/api';
 import { matchKeys } from '@/features/matching/api';
 import { api } from '@/lib/api';
@@ -53,64 +50,22 @@ function useUpdateIntakeSettings() {
 }
 
 export function DealFlowSection() {
-  const { data, isPending, isError, error, refetch, isRefetching } = useQuery(intakeSettingsQuery);
   return (
-    <Card aria-labelledby="deal-flow-title">
-      <CardHeader>
-        <CardTitle id="deal-flow-title" className="flex items-center gap-2">
-          <Inbox aria-hidden className="size-5 text-muted-foreground" />
-          Deal flow
-        </CardTitle>
-        <CardDescription>
-          {data?.userType === 'startup'
-            ? 'Whether you are raising, and the connection requests you have waiting for an answer.'
-            : 'Whether you take new deals, and how many new connection requests reach you each week.'}
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        {isPending ? (
-          <ListSkeleton rows={2} hasAction label="Loading your deal flow settings" />
-        ) : isError ? (
-          <ErrorState
-            compact
-            title="We couldn't load your deal flow settings"
-            message={error.message}
-            onRetry={() => void refetch()}
-            isRetrying={isRefetching}
-          />
-        ) : data.userType === 'investor' ? (
-          <InvestorDealFlowForm settings={data} />
-        ) : (
-          <StartupDealFlowForm settings={data} />
-        )}
-      </CardContent>
-    </Card>
-  );
-}
-
-/** A labelled on/off switch (Radix: a button with role="switch", toggled by Space and Enter). */
-function SwitchRow({ label, hint, checked, onCheckedChange }: { label: string; hint: string; checked: boolean; onCheckedChange: (checked: boolean) => void }) {
-  const id = useId();
-  return (
-    <div className="flex items-start justify-between gap-4">
-      <div className="grid gap-1">
-        <label htmlFor={id} className="text-sm leading-none font-medium">
-          {label}
-        </label>
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      </div>
-      <SwitchPrimitive.Root
-        id={id}
-        checked={checked}
-        onCheckedChange={onCheckedChange}
-        aria-describedby={`${id}-hint`}
-        className="peer inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent bg-input transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:bg-primary"
-      >
-        <SwitchPrimitive.Thumb className="pointer-events-none block size-5 rounded-full bg-background shadow-lg ring-0 transition-transform data-[state=checked]:translate-x-5 data-[state=unchecked]:translate-x-0" />
-      </SwitchPrimitive.Root>
-    </div>
+    <SettingsCard
+      id="deal-flow-title"
+      icon={Inbox}
+      title="Deal flow"
+      description={(settings) =>
+        settings?.userType === 'startup'
+          ? 'Whether you are raising, and the connection requests you have waiting for an answer.'
+          : 'Whether you take new deals, and how many new connection requests reach you each week.'
+      }
+      query={useQuery(intakeSettingsQuery)}
+      loadingLabel="Loading your deal flow settings"
+      errorTitle="We couldn't load your deal flow settings"
+    >
+      {(settings) => (settings.userType === 'investor' ? <InvestorDealFlowForm settings={settings} /> : <StartupDealFlowForm settings={settings} />)}
+    </SettingsCard>
   );
 }
 
@@ -140,17 +95,11 @@ function InvestorDealFlowForm({ settings }: { settings: InvestorIntakeSettings }
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Deal flow settings">
       <fieldset disabled={update.isPending} className="grid gap-6">
-        <Controller
+        <SwitchField
           control={form.control}
           name="openToNewDeals"
-          render={({ field }) => (
-            <SwitchRow
-              label="Open to new deals"
-              hint="When off, startups' requests wait in your queue, and are checked again each Monday."
-              checked={field.value}
-              onCheckedChange={field.onChange}
-            />
-          )}
+          label="Open to new deals"
+          hint="When off, startups' requests wait in your queue, and are checked again each Monday."
         />
         <FormField
           id="weekly-request-cap"
@@ -196,18 +145,7 @@ function StartupDealFlowForm({ settings }: { settings: StartupIntakeSettings }) 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Deal flow settings">
       <fieldset disabled={update.isPending} className="grid gap-6">
-        <Controller
-          control={form.control}
-          name="raisingNow"
-          render={({ field }) => (
-            <SwitchRow
-              label="Raising now"
-              hint="Investors browsing startups can filter for those raising now."
-              checked={field.value}
-              onCheckedChange={field.onChange}
-            />
-          )}
-        />
+        <SwitchField control={form.control} name="raisingNow" label="Raising now" hint="Investors browsing startups can filter for those raising now." />
         <p role="status" className="text-sm text-muted-foreground">
           {settings.openRequests} of {settings.openRequestLimit} requests waiting for an answer
         </p>

@@ -21,14 +21,12 @@ import {
 } from '@shared/contracts/notification-preferences';
 import { NOTIFICATION_TYPES, type NotificationType } from '@shared/contracts/notifications';
 import type { UserType } from '@shared/enums';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ErrorState } from '@/components/ui/error-state';
+import { SettingsCard } from '@/components/settings-card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { RadioChoices } from '@/components/ui/radio-choices';
 import { Select } from '@/components/ui/select';
-import { ListSkeleton } from '@/components/ui/skeleton';
 import { useSignedInUser } from '@/features/auth/api';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { browserTimeZone, notificationPreferencesQuery, useUpdateNotificationPreferences } from '../api';
@@ -90,32 +88,19 @@ function timeNowIn(timeZone: string): string | null {
 }
 
 export function NotificationsSection() {
-  const { data, isPending, isError, error, refetch, isRefetching } = useQuery(notificationPreferencesQuery);
   return (
-    <Card aria-labelledby="notifications-title">
-      <CardHeader>
-        <CardTitle id="notifications-title" className="flex items-center gap-2">
-          <BellRing aria-hidden className="size-5 text-muted-foreground" />
-          Notifications
-        </CardTitle>
-        <CardDescription>What we tell you about, and whether it also comes by email. Every email has a link to turn that kind off.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {isPending ? (
-          <ListSkeleton rows={4} hasAction label="Loading your notification settings" />
-        ) : isError ? (
-          <ErrorState
-            compact
-            title="We couldn't load your notification settings"
-            message={error.message}
-            onRetry={() => void refetch()}
-            isRetrying={isRefetching}
-          />
-        ) : (
-          <NotificationPreferencesForm preferences={data} />
-        )}
-      </CardContent>
-    </Card>
+    <SettingsCard
+      id="notifications-title"
+      icon={BellRing}
+      title="Notifications"
+      description="What we tell you about, and whether it also comes by email. Every email has a link to turn that kind off."
+      query={useQuery(notificationPreferencesQuery)}
+      skeletonRows={4}
+      loadingLabel="Loading your notification settings"
+      errorTitle="We couldn't load your notification settings"
+    >
+      {(preferences) => <NotificationPreferencesForm preferences={preferences} />}
+    </SettingsCard>
   );
 }
 

@@ -9,53 +9,48 @@ import type { AccountSession } from '@shared/contracts/account';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button, PendingLabel } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ErrorState } from '@/components/ui/error-state';
-import { ListSkeleton } from '@/components/ui/skeleton';
+import { SettingsCard } from '@/components/settings-card';
 import { formatDateTime } from '@/lib/format';
 import { RelativeTime } from '@/lib/relative-time';
 import { describeSession, sessionsCurrentFirst } from '../account-view';
 import { accountSessionsQuery, useEndSession, useRevokeOtherSessions } from '../api';
 
 export function SessionsSection() {
-  const { data, isPending, isError, error, refetch, isRefetching } = useQuery(accountSessionsQuery);
-  const sessions = data ? sessionsCurrentFirst(data.sessions) : [];
+  return (
+    <SettingsCard
+      id="sessions-title"
+      icon={MonitorSmartphone}
+      title="Sessions"
+      description="Where your account is signed in. If you do not recognise one, sign it out and change your password."
+      query={useQuery(accountSessionsQuery)}
+      loadingLabel="Loading your sessions"
+      errorTitle="We couldn't load your sessions"
+      contentClassName="grid gap-4"
+    >
+      {(data) => <SessionList sessions={sessionsCurrentFirst(data.sessions)} />}
+    </SettingsCard>
+  );
+}
+
+function SessionList({ sessions }: { sessions: AccountSession[] }) {
+  if (sessions.length === 0) return <p className="text-sm text-muted-foreground">No sessions are signed in.</p>;
   const otherCount = sessions.filter((session) => !session.current).length;
   return (
-    <Card aria-labelledby="sessions-title">
-      <CardHeader>
-        <CardTitle id="sessions-title" className="flex items-center gap-2">
-          <MonitorSmartphone aria-hidden className="size-5 text-muted-foreground" />
-          Sessions
-        </CardTitle>
-        <CardDescription>Where your account is signed in. If you do not recognise one, sign it out and change your password.</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        {isPending ? (
-          <ListSkeleton rows={2} hasAction label="Loading your sessions" />
-        ) : isError ? (
-          <ErrorState compact title="We couldn't load your sessions" message={error.message} onRetry={() => void refetch()} isRetrying={isRefetching} />
-        ) : sessions.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No sessions are signed in.</p>
-        ) : (
-          <>
-            <ul className="divide-y" aria-label="Signed-in sessions">
-              {sessions.map((session) => (
-                <SessionRow key={session.id} session={session} />
-              ))}
-            </ul>
-            {otherCount === 0 ? (
-              <p className="flex items-center gap-2 text-sm text-muted-foreground">
-                <ShieldCheck aria-hidden className="size-4 shrink-0" />
-                You are not signed in anywhere else.
-              </p>
-            ) : (
-              <SignOutOthers count={otherCount} />
-            )}
-          </>
-        )}
-      </CardContent>
-    </Card>
+    <>
+      <ul className="divide-y" aria-label="Signed-in sessions">
+        {sessions.map((session) => (
+          <SessionRow key={session.id} session={session} />
+        ))}
+      </ul>
+      {otherCount === 0 ? (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <ShieldCheck aria-hidden className="size-4 shrink-0" />
+          You are not signed in anywhere else.
+        </p>
+      ) : (
+        <SignOutOthers count={otherCount} />
+      )}
+    </>
   );
 }
 

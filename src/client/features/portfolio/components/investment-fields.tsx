@@ -75,7 +75,9 @@ export function DollarAmountField<T extends FieldValues, Output extends FieldVal
       error={errorOf(form, name)}
       className={className}
     >
-      {(control) => <Input {...control} inputMode="decimal" autoComplete="off" placeholder={placeholder} {...form.register(name, { setValueAs: parseDollarAmount })} />}
+      {(control) => (
+        <Input {...control} inputMode="decimal" autoComplete="off" placeholder={placeholder} {...form.register(name, { setValueAs: parseDollarAmount })} />
+      )}
     </FormField>
   );
 }

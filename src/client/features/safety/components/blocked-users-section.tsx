@@ -4,30 +4,24 @@ import { useQuery } from '@tanstack/react-query';
 import { Ban, ShieldCheck } from 'lucide-react';
 import type { BlockedUser } from '@shared/contracts/blocks';
 import { Button, PendingLabel } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ErrorState } from '@/components/ui/error-state';
-import { ListSkeleton } from '@/components/ui/skeleton';
+import { SettingsCard } from '@/components/settings-card';
 import { USER_TYPE_LABELS } from '@/features/auth/api';
 import { formatDateTime, formatRelativeTime } from '@/lib/format';
 import { blocksQuery, useUnblockUser } from '../api';
 
 export function BlockedUsersSection() {
-  const { data: blocked, isPending, isError, error, refetch, isRefetching } = useQuery(blocksQuery);
   return (
-    <Card aria-labelledby="blocked-users-title">
-      <CardHeader>
-        <CardTitle id="blocked-users-title" className="flex items-center gap-2">
-          <Ban aria-hidden className="size-5 text-muted-foreground" />
-          Blocked users
-        </CardTitle>
-        <CardDescription>People you blocked cannot see your profile, be matched with you or message you. They are not told.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {isPending ? (
-          <ListSkeleton rows={2} hasAction label="Loading blocked users" />
-        ) : isError ? (
-          <ErrorState compact title="We couldn't load your blocked users" message={error.message} onRetry={() => void refetch()} isRetrying={isRefetching} />
-        ) : blocked.length === 0 ? (
+    <SettingsCard
+      id="blocked-users-title"
+      icon={Ban}
+      title="Blocked users"
+      description="People you blocked cannot see your profile, be matched with you or message you. They are not told."
+      query={useQuery(blocksQuery)}
+      loadingLabel="Loading blocked users"
+      errorTitle="We couldn't load your blocked users"
+    >
+      {(blocked) =>
+        blocked.length === 0 ? (
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
             <ShieldCheck aria-hidden className="size-4 shrink-0" />
             You have not blocked anyone.
@@ -38,9 +32,9 @@ export function BlockedUsersSection() {
               <BlockedUserRow key={user.userId} user={user} />
             ))}
           </ul>
-        )}
-      </CardContent>
-    </Card>
+        )
+      }
+    </SettingsCard>
   );
 }
 

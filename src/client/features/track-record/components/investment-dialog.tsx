@@ -26,7 +26,11 @@ export type InvestmentDialogState = { kind: 'closed' } | { kind: 'add' } | { kin
 export function InvestmentDialog({ state, onClose }: { state: InvestmentDialogState; onClose: () => void }) {
   return (
     <FormDialog isOpen={state.kind !== 'closed'} onClose={onClose} className="max-w-2xl">
-      <InvestmentFormView key={state.kind === 'edit' ? `edit-${state.investment.id}` : 'add'} editing={state.kind === 'edit' ? state.investment : null} onDone={onClose} />
+      <InvestmentFormView
+        key={state.kind === 'edit' ? `edit-${state.investment.id}` : 'add'}
+        editing={state.kind === 'edit' ? state.investment : null}
+        onDone={onClose}
+      />
     </FormDialog>
   );
 }
