@@ -13,28 +13,24 @@
 //                        the script: BENCH_PROFILES=2000)
 //   BENCH_CALLERS (12)   callers per row, half of each role
 //   BENCH_KEEP_DATABASE=1  leave the seeded database (its name is printed) to EXPLAIN by hand
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { contextFor } from '../src/server/app-context';
-import { connectPostgres, queryRows, type DatabaseHandle } from '../src/server/db/client';
-import { runMigrations } from '../src/server/db/migrate';
+import { queryRows, type DatabaseHandle } from '../src/server/db/client';
 import { loadEnv } from '../src/server/env';
 import { backfillCountryCodes, listDirectory } from '../src/server/features/discovery';
 import type { ServiceLog } from '../src/server/service-context';
 import { DISCOVER_SORTS, type ParsedDiscoverQuery } from '../src/shared/contracts/discovery';
 import { FUNDING_BUCKETS, FUNDING_GOAL_OPTIONS, INDUSTRIES, STAGES, type UserType } from '../src/shared/enums';
 import { formatTable } from './lib/ranking-metrics';
+import { withScratchPostgres } from './lib/scratch-postgres';
 
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PROFILES = Number(process.env.BENCH_PROFILES ?? 20_000);
 const CALLERS = Number(process.env.BENCH_CALLERS ?? 12);
-const KEEP_DATABASE = process.env.BENCH_KEEP_DATABASE === '1';
 const STARTUPS = Math.round(PROFILES * 0.6);
 const INVESTORS = PROFILES - STARTUPS;
 const TARGET_MS = 300;
@@ -187,26 +183,7 @@ async function measure(database: DatabaseHandle): Promise<void> {
   }
 }
 
-async function main(): Promise<void> {
-  const name = `vm_bench_discover_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  let isTearingDown = false;
-  const database = connectPostgres(url.toString(), { error: (...args: unknown[]) => void (isTearingDown || console.error(...args)) });
-  try {
-    await runMigrations(database);
-    await seed(database);
-    await measure(database);
-  } finally {
-    isTearingDown = true;
-    await database.close();
-    if (KEEP_DATABASE) console.log(`Kept the database ${name} (drop it with: dropdb -h 127.0.0.1 -U postgres ${name})`);
-    else await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
-
-await main();
+await withScratchPostgres('vm_bench_discover', async (database) => {
+  await seed(database);
+  await measure(database);
+});

@@ -13,28 +13,24 @@
 //                       a fresh database is created on it and dropped at the end
 //   BENCH_CALLERS (24)  callers per query
 //   BENCH_KEEP_DATABASE=1  leave the seeded database (its name is printed) to EXPLAIN the queries by hand
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import type { Actor } from '../src/server/actor';
 import { buildApp } from '../src/server/app';
 import { contextFor } from '../src/server/app-context';
-import { connectPostgres, queryRows, type DatabaseHandle } from '../src/server/db/client';
-import { runMigrations } from '../src/server/db/migrate';
+import { queryRows, type DatabaseHandle } from '../src/server/db/client';
 import { loadEnv } from '../src/server/env';
 import { search } from '../src/server/features/search';
 import type { ServiceLog } from '../src/server/service-context';
 import { SEARCH_LIMIT_DEFAULT } from '../src/shared/contracts/search';
 import { DOCUMENT_CATEGORIES, INDUSTRIES } from '../src/shared/enums';
 import { formatTable } from './lib/ranking-metrics';
+import { withScratchPostgres } from './lib/scratch-postgres';
 
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CALLERS = Number(process.env.BENCH_CALLERS ?? 24);
-const KEEP_DATABASE = process.env.BENCH_KEEP_DATABASE === '1';
 const STARTUPS = 12_000;
 const INVESTORS = 8_000;
 const MESSAGES = 100_000;
@@ -411,26 +407,7 @@ function row(label: string, times: { search: number[]; scan: number[] }): string
   return [label, ms(s50), ms(s95), ms(b50), ms(b95), `${(b50 / s50).toFixed(1)}×`, `${(b95 / s95).toFixed(1)}×`];
 }
 
-async function main(): Promise<void> {
-  const name = `vm_bench_search_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  let isTearingDown = false;
-  const database = connectPostgres(url.toString(), { error: (...args: unknown[]) => void (isTearingDown || console.error(...args)) });
-  try {
-    await runMigrations(database);
-    await seed(database);
-    await measure(database);
-  } finally {
-    isTearingDown = true;
-    await database.close();
-    if (KEEP_DATABASE) console.log(`Kept the database ${name} (drop it with: dropdb -h 127.0.0.1 -U postgres ${name})`);
-    else await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
-
-await main();
+await withScratchPostgres('vm_bench_search', async (database) => {
+  await seed(database);
+  await measure(database);
+});
