@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { QueryKey } from '@tanstack/react-query';
 import { LIVE_EVENT_TYPES, type LiveEvent, type LiveEventType } from '../../src/shared/contracts/events';
+import { accountKeys } from '../../src/client/features/account/api';
 import { activityKeys } from '../../src/client/features/activity/api';
 import { analyticsKeys } from '../../src/client/features/analytics/api';
 import { authKeys } from '../../src/client/features/auth/api';
@@ -41,7 +42,15 @@ const EXPECTED: Record<LiveEventType, readonly QueryKey[] | typeof EVERY_QUERY> 
     analyticsKeys.all,
   ],
   message_read: [messageKeys.conversations(), messageKeys.unreadCount(), messageKeys.thread(21), messageKeys.thread(22)],
-  match_updated: [matchKeys.all, dashboardKeys.all, activityKeys.all, messageKeys.conversations(), dataRoomKeys.all, analyticsKeys.all],
+  match_updated: [
+    matchKeys.all,
+    dashboardKeys.all,
+    activityKeys.all,
+    messageKeys.conversations(),
+    dataRoomKeys.all,
+    analyticsKeys.all,
+    accountKeys.intakeSettings(),
+  ],
   milestone_updated: [milestoneKeys.all, activityKeys.all],
   documents_changed: [dataRoomKeys.all, dashboardKeys.all, activityKeys.all],
   notifications_changed: [notificationKeys.all],
@@ -50,6 +59,7 @@ const EXPECTED: Record<LiveEventType, readonly QueryKey[] | typeof EVERY_QUERY> 
 };
 
 const FACTORY_ROOTS: readonly QueryKey[] = [
+  accountKeys,
   activityKeys,
   analyticsKeys,
   authKeys,

@@ -6,6 +6,7 @@
 // that every key comes from a feature's key factory.
 import type { QueryKey } from '@tanstack/react-query';
 import type { LiveEvent, LiveEventType } from '@shared/contracts/events';
+import { accountKeys } from '@/features/account/api';
 import { activityKeys } from '@/features/activity/api';
 import { analyticsKeys } from '@/features/analytics/api';
 import { dashboardKeys } from '@/features/dashboard/api';
@@ -38,8 +39,17 @@ export const LIVE_EVENT_INVALIDATIONS = {
   // Read receipts: the pair's thread, the summaries' unread counts and the total.
   message_read: (event) => [messageKeys.conversations(), messageKeys.unreadCount(), messageKeys.thread(event.readerId), messageKeys.thread(event.partnerId)],
   // The other party decided: both lists and the counts; an acceptance adds a conversation and a
-  // milestone partner (from the match list) and may auto-share documents.
-  match_updated: () => [matchKeys.all, dashboardKeys.all, activityKeys.all, messageKeys.conversations(), dataRoomKeys.all, analyticsKeys.all],
+  // milestone partner (from the match list) and may auto-share documents; a request counts
+  // against the investor's week (Settings › Deal flow).
+  match_updated: () => [
+    matchKeys.all,
+    dashboardKeys.all,
+    activityKeys.all,
+    messageKeys.conversations(),
+    dataRoomKeys.all,
+    analyticsKeys.all,
+    accountKeys.intakeSettings(),
+  ],
   // Either party changed the plan: the open plan and the dashboard's upcoming list, and the feed
   // (a partner's change is an entry in it).
   milestone_updated: () => [milestoneKeys.all, activityKeys.all],

@@ -43,6 +43,8 @@ export const accountKeys = {
   all: ['account'] as const,
   sessions: () => [...accountKeys.all, 'sessions'] as const,
   notificationPreferences: () => [...accountKeys.all, 'notification-preferences'] as const,
+  /** Settings › Deal flow: the week's request count and queue change with every request (live). */
+  intakeSettings: () => [...accountKeys.all, 'intake-settings'] as const,
 };
 
 export const accountSessionsQuery = queryOptions({

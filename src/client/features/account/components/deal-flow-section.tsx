@@ -27,12 +27,11 @@ import { api } from '@/lib/api';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/use-toast';
+import { accountKeys } from '../api';
 import { FormFooter } from './form-footer';
 
-const intakeKeys = { settings: () => ['account', 'intake-settings'] as const };
-
 const intakeSettingsQuery = queryOptions({
-  queryKey: intakeKeys.settings(),
+  queryKey: accountKeys.intakeSettings(),
   queryFn: ({ signal }) => api(getIntakeSettings, { signal }),
 });
 
