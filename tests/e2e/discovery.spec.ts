@@ -1,7 +1,7 @@
 // The directory in the browser (issue #19, "Directory"): an investor filters /discover to FinTech,
 // Seed and the United Kingdom (the filters land in the address bar, and Back undoes one), saves the
 // search, opens a profile from a card, reads why the score is what it is ("Your match", every
-// component on request) and connects from there; back on the list the card says "Request sent";
+// component on request) and connects from there; back on the list the card says "Waiting for {name}";
 // the startup, in a browser of its own, sees the request among its matches. axe finds nothing serious, and at 375px
 // nothing scrolls sideways.
 import { expect, test } from '@playwright/test';
@@ -59,6 +59,15 @@ test('an investor filters, saves the search, opens a profile and connects; the s
   const saved = page.getByRole('region', { name: 'Saved searches' });
   await expect(saved.getByRole('link', { name: /UK fintech seed/ })).toBeVisible();
 
+  // Rename it: the dialog starts from the current name; the filters stay.
+  await saved.getByRole('button', { name: 'Rename UK fintech seed' }).click();
+  const rename = page.getByRole('dialog', { name: 'Rename saved search' });
+  await expect(rename.getByLabel('Name')).toHaveValue('UK fintech seed');
+  await rename.getByLabel('Name').fill('UK fintech at seed');
+  await rename.getByRole('button', { name: 'Rename' }).click();
+  await expectToast(page, 'Renamed to "UK fintech at seed"');
+  await expect(saved.getByRole('link', { name: /UK fintech at seed/ })).toBeVisible();
+
   // Open the profile from the card: read the breakdown of the score, and connect from there.
   await card.getByRole('link', { name: `View Profile of ${word} Pay` }).click();
   await expect(page).toHaveURL(`/startup/${founder.user.id}`);
@@ -72,16 +81,16 @@ test('an investor filters, saves the search, opens a profile and connects; the s
   expect(await seriousViolations(page)).toEqual([]);
   await fit.getByRole('button', { name: `Connect with ${word} Pay` }).click();
   await expectToast(page, `Request sent to ${word} Pay`);
-  await expect(fit.getByText('Request sent')).toBeVisible();
+  await expect(fit.getByText(`Waiting for ${word} Pay`)).toBeVisible();
 
   // Back on the same filtered list, the card says so too.
   await page.goBack();
   await expect(cards).toHaveCount(1);
-  await expect(card.getByText('Request sent')).toBeVisible();
+  await expect(card.getByText(`Waiting for ${word} Pay`)).toBeVisible();
 
   // The saved search applies its filters from a link (the alert notifications use it).
   await page.goto('/discover');
-  await saved.getByRole('link', { name: /UK fintech seed/ }).click();
+  await saved.getByRole('link', { name: /UK fintech at seed/ }).click();
   await expect(page).toHaveURL(/industry=FinTech/);
   await expect(page).toHaveURL(/country=GB/);
   await expect(cards).toHaveCount(1);

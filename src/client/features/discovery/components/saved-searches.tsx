@@ -1,8 +1,9 @@
 // Saved searches on /discover: "Save search" (a name, and whether new matching profiles are
-// announced), and the list of the viewer's searches to apply, switch alerts on or off, or delete.
+// announced), and the list of the viewer's searches to apply, rename, switch alerts on or off, or
+// delete.
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { Bell, BellOff, Bookmark, Trash2 } from 'lucide-react';
+import { Bell, BellOff, Bookmark, Pencil, Trash2 } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { SAVED_SEARCH_NAME_MAX, type DiscoverFilters, type SavedSearch } from '@shared/contracts/discovery';
 import { Button, PendingLabel } from '@/components/ui/button';
@@ -13,7 +14,7 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/app/paths';
 import { ApiError } from '@/lib/api';
-import { toast } from '@/lib/use-toast';
+import { errorMessage, toast } from '@/lib/use-toast';
 import { savedSearchesQuery, useCreateSavedSearch, useDeleteSavedSearch, useUpdateSavedSearch } from '../api';
 
 /** The "Email me…" switch: a checkbox a screen reader announces as a switch. */
@@ -26,46 +27,64 @@ function AlertsSwitch({ id, checked, onChange }: { id: string; checked: boolean;
   );
 }
 
-export function SaveSearchButton({ filters }: { filters: DiscoverFilters }) {
+/**
+ * The name dialog behind "Save search" and each saved search's "Rename": a name (the server's
+ * refusal shows under it), and when saving, whether new matching profiles are announced.
+ */
+function SavedSearchDialog({
+  triggerLabel,
+  triggerIcon: TriggerIcon,
+  triggerSrOnly,
+  title,
+  description,
+  initialName,
+  withAlerts,
+  submitLabel,
+  mutation,
+  onSubmit,
+}: {
+  triggerLabel: string;
+  triggerIcon: typeof Bookmark;
+  /** Said after the label to a screen reader only, e.g. which search a row's Rename is for. */
+  triggerSrOnly?: string;
+  title: string;
+  description: string;
+  initialName: string;
+  withAlerts: boolean;
+  submitLabel: string;
+  mutation: { isPending: boolean; error: unknown; reset: () => void };
+  onSubmit: (values: { name: string; alertsEnabled: boolean }, close: () => void) => void;
+}) {
   const id = useId();
   const [isOpen, setOpen] = useState(false);
-  const [name, setName] = useState('');
+  const [name, setName] = useState(initialName);
   const [alertsEnabled, setAlertsEnabled] = useState(true);
-  const create = useCreateSavedSearch();
-  const nameError = create.error instanceof ApiError ? create.error.fieldErrors.name?.[0] : undefined;
-  const formError = create.error && !nameError ? create.error.message : undefined;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate(
-      { name, filters, alertsEnabled },
-      {
-        onSuccess: (saved) => {
-          toast({ title: `Saved "${saved.name}"` });
-          setOpen(false);
-          setName('');
-        },
-      },
-    );
+  const nameError = mutation.error instanceof ApiError ? mutation.error.fieldErrors.name?.[0] : undefined;
+  const formError = mutation.error && !nameError ? errorMessage(mutation.error) : undefined;
+  const openWith = (open: boolean) => {
+    setOpen(open);
+    if (open) setName(initialName);
+    else mutation.reset();
   };
 
   return (
-    <Dialog
-      open={isOpen}
-      onOpenChange={(open) => {
-        setOpen(open);
-        if (!open) create.reset();
-      }}
-    >
-      <Button variant="outline" onClick={() => setOpen(true)}>
-        <Bookmark aria-hidden />
-        Save search
+    <Dialog open={isOpen} onOpenChange={openWith}>
+      <Button variant={withAlerts ? 'outline' : 'ghost'} size={withAlerts ? 'default' : 'sm'} onClick={() => openWith(true)}>
+        <TriggerIcon aria-hidden />
+        {triggerSrOnly ? <span className="sr-only">{`${triggerLabel} ${triggerSrOnly}`}</span> : triggerLabel}
       </Button>
       <DialogContent>
-        <form onSubmit={submit} className="grid gap-4" noValidate>
+        <form
+          onSubmit={(event: FormEvent) => {
+            event.preventDefault();
+            onSubmit({ name, alertsEnabled }, () => openWith(false));
+          }}
+          className="grid gap-4"
+          noValidate
+        >
           <DialogHeader>
-            <DialogTitle>Save search</DialogTitle>
-            <DialogDescription>Keep these filters under a name, to apply them again from this page.</DialogDescription>
+            <DialogTitle>{title}</DialogTitle>
+            <DialogDescription>{description}</DialogDescription>
           </DialogHeader>
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-name`}>Name</Label>
@@ -85,22 +104,77 @@ export function SaveSearchButton({ filters }: { filters: DiscoverFilters }) {
               </p>
             )}
           </div>
-          <AlertsSwitch id={`${id}-alerts`} checked={alertsEnabled} onChange={setAlertsEnabled} />
+          {withAlerts && <AlertsSwitch id={`${id}-alerts`} checked={alertsEnabled} onChange={setAlertsEnabled} />}
           {formError && (
             <p role="alert" className="text-sm font-medium text-destructive">
               {formError}
             </p>
           )}
           <DialogFooter>
-            <Button type="submit" disabled={create.isPending}>
-              <PendingLabel isPending={create.isPending} pendingText="Saving…">
-                Save
+            <Button type="submit" disabled={mutation.isPending}>
+              <PendingLabel isPending={mutation.isPending} pendingText="Saving…">
+                {submitLabel}
               </PendingLabel>
             </Button>
           </DialogFooter>
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+export function SaveSearchButton({ filters }: { filters: DiscoverFilters }) {
+  const create = useCreateSavedSearch();
+  return (
+    <SavedSearchDialog
+      triggerLabel="Save search"
+      triggerIcon={Bookmark}
+      title="Save search"
+      description="Keep these filters under a name, to apply them again from this page."
+      initialName=""
+      withAlerts
+      submitLabel="Save"
+      mutation={create}
+      onSubmit={({ name, alertsEnabled }, close) =>
+        create.mutate(
+          { name, filters, alertsEnabled },
+          {
+            onSuccess: (saved) => {
+              toast({ title: `Saved "${saved.name}"` });
+              close();
+            },
+          },
+        )
+      }
+    />
+  );
+}
+
+function RenameSavedSearchButton({ search }: { search: SavedSearch }) {
+  const rename = useUpdateSavedSearch();
+  return (
+    <SavedSearchDialog
+      triggerLabel="Rename"
+      triggerIcon={Pencil}
+      triggerSrOnly={search.name}
+      title="Rename saved search"
+      description="The filters and alerts stay as they are."
+      initialName={search.name}
+      withAlerts={false}
+      submitLabel="Rename"
+      mutation={rename}
+      onSubmit={({ name }, close) =>
+        rename.mutate(
+          { id: search.id, body: { name } },
+          {
+            onSuccess: (saved) => {
+              toast({ title: `Renamed to "${saved.name}"` });
+              close();
+            },
+          },
+        )
+      }
+    />
   );
 }
 
@@ -129,6 +203,7 @@ function SavedSearchRow({ search, isApplied }: { search: SavedSearch; isApplied:
         {search.alertsEnabled ? 'Alerts on' : 'Alerts off'}
         <span className="sr-only"> for {search.name}</span>
       </Button>
+      <RenameSavedSearchButton search={search} />
       <Button variant="ghost" size="sm" disabled={remove.isPending} onClick={() => remove.mutate({ id: search.id, name: search.name })}>
         <Trash2 aria-hidden />
         <span className="sr-only">Delete {search.name}</span>
