@@ -17,12 +17,14 @@ import globals from 'globals';
 export const FEATURE_DEPENDENCIES = {
   activity: [],
   analytics: [],
-  auth: ['activity', 'security'],
+  // matching: the data export shows a queued request as matching shows it (isQueuedRequestFor).
+  auth: ['activity', 'matching', 'security'],
   dashboard: ['data-room', 'matching', 'messaging', 'portfolio'],
   // The directory: a read model over profiles (ADR 0025) that scores and connects through matching.
   discovery: ['matching', 'notifications', 'profiles', 'search'],
   'data-room': ['activity', 'matching', 'notifications', 'security'],
-  matching: ['activity', 'notifications', 'profiles', 'security'],
+  // track-record: investors' past deals, read as revealed preferences (docs/matching.md §2b).
+  matching: ['activity', 'notifications', 'profiles', 'security', 'track-record'],
   messaging: ['activity', 'matching', 'notifications'],
   milestones: ['activity', 'matching', 'notifications'],
   notifications: [],

@@ -23,7 +23,10 @@ import { createScoringContext, knownShare, PairScorer, type ScoringContext } fro
 import { prepareInvestors, prepareStartups, type PreparedInvestor, type PreparedStartup } from '../src/server/features/matching/engine/prepared-profiles';
 import { COMPONENT_COUNT } from '../src/server/features/matching/engine/score-components';
 import { buildTextIndex } from '../src/server/features/matching/engine/text-index';
-import { createRandom, decisions, generatePopulation } from './lib/synthetic-population';
+import { buildRevealedProfile } from '../src/server/features/matching/engine/revealed-preferences';
+import { intakeExposureFactor } from '../src/server/features/matching/intake-exposure';
+import { DEFAULT_WEEKLY_REQUEST_CAP, OUTGOING_REQUEST_LIMIT } from '../src/shared/contracts/intake';
+import { createRandom, decisions, generatePopulation, withRevealedDrift, type SyntheticInvestor } from './lib/synthetic-population';
 import { formatTable, gini, mean, ndcgAt, precisionAt, reciprocalRankAt, topK } from './lib/ranking-metrics';
 
 const STARTUPS = Number(process.env.EVAL_STARTUPS ?? 4000);
@@ -230,6 +233,143 @@ results.push(['two-sided + learning, without congestion', evaluate(learnedLists(
 results.push([LEARNED, evaluate(learnedLists(true, 0))]);
 results.push([`${LEARNED} + ${EXPLORATION_SLOTS} explore/10`, evaluate(learnedLists(true, EXPLORATION_SLOTS))]);
 
+// --- Revealed preferences (docs/matching.md §2b) -------------------------------------------------
+// Every investor gets a track record drawn from their hidden truth. In the base market the truth is
+// the stated profile plus its noise; in the drift market 30% of investors truly invest elsewhere
+// (stage range moved one or two stages, one primary sector swapped) while their profile still
+// states the old preference. Same held-out startups, P@10 of the two-sided ranker without and with
+// the track records blended in.
+const baseSectionsDone = performance.now();
+const REVEALED_AS_OF = new Date('2026-11-01T00:00:00Z');
+const DRIFT_SHARE = 0.3;
+function revealedRun(market: SyntheticInvestor[], trackRecords: Map<number, unknown[]>, driftedIds: Set<number> | null) {
+  const truthMutual = new Uint8Array(testPositions.length * nI);
+  const truthCount = new Int32Array(testPositions.length);
+  testPositions.forEach((sPos, row) => {
+    for (let iPos = 0; iPos < nI; iPos++) {
+      const outcome = decisions(population.startups[sPos]!, market[iPos]!);
+      if (outcome.investorAccepts && outcome.startupAccepts) {
+        truthMutual[row * nI + iPos] = 1;
+        truthCount[row]! += 1;
+      }
+    }
+  });
+  const withRecords: PreparedInvestor[] = investors.map((investor) => ({
+    ...investor,
+    revealed: buildRevealedProfile((trackRecords.get(investor.features.id) ?? []) as Parameters<typeof buildRevealedProfile>[0], REVEALED_AS_OF),
+  }));
+  const measure = (pool: readonly PreparedInvestor[]) => {
+    const revealedScorer = new PairScorer(baseContext);
+    const values = new Float64Array(nI);
+    const precision: number[] = [];
+    const hits: number[] = [];
+    let driftedSlots = 0;
+    let driftedRelevant = 0;
+    testPositions.forEach((sPos, row) => {
+      revealedScorer.scoreInvestorsFor(startups[sPos]!, pool, values);
+      const list = topK(values, K);
+      const relevant = list.map((iPos) => truthMutual[row * nI + iPos] === 1);
+      precision.push(precisionAt(relevant, K));
+      hits.push(relevant.some(Boolean) ? 1 : 0);
+      list.forEach((iPos, n) => {
+        if (!driftedIds?.has(market[iPos]!.raw.id!)) return;
+        driftedSlots++;
+        if (relevant[n]) driftedRelevant++;
+      });
+    });
+    return { precision: mean(precision), hitRate: mean(hits), driftedPrecision: driftedSlots > 0 ? driftedRelevant / driftedSlots : Number.NaN };
+  };
+  return { without: measure(investors), with: measure(withRecords) };
+}
+const baseRecords = withRevealedDrift(
+  { startups: population.startups, investors: population.investors },
+  { seed: SEED + 3, driftShare: 0, asOf: REVEALED_AS_OF },
+);
+const drift = withRevealedDrift(
+  { startups: population.startups, investors: population.investors },
+  { seed: SEED + 3, driftShare: DRIFT_SHARE, asOf: REVEALED_AS_OF },
+);
+const revealedResults = {
+  base: revealedRun(baseRecords.investors, baseRecords.trackRecords, null),
+  drift: revealedRun(drift.investors, drift.trackRecords, drift.drifted),
+};
+
+// --- Intake: exposure concentration and reciprocal hits (docs/discovery.md, "Evaluation") --------
+// The held-out startups arrive over ARRIVAL_WEEKS (a quarter each week, seeded order). Each is shown
+// its top SHOWN investors (the generator's list length) and sends a request to every one it likes
+// (its hidden decision), up to the outgoing limit. Without intake every request lands at once. With
+// intake each investor takes DEFAULT_WEEKLY_REQUEST_CAP a week; the rest queue and are released,
+// oldest first, as later weeks have room; and the ranking multiplies each score by the product's
+// intakeExposureFactor (intake-exposure.ts), so investors at capacity rank lower for the startups
+// that come after. A request counts if it is delivered within HORIZON_WEEKS; a reciprocal hit is a
+// startup with at least one delivered request the investor accepts (their hidden decision).
+const ARRIVAL_WEEKS = 4;
+const HORIZON_WEEKS = 6;
+const SHOWN = 50;
+function intakeRun(withIntake: boolean) {
+  const arrivals = createRandom(SEED + 4);
+  const order = testPositions.map((sPos, row) => ({ row, sPos, key: arrivals() })).sort((a, b) => a.key - b.key);
+  const received = new Int32Array(nI);
+  const deliveredThisWeek = new Int32Array(nI);
+  const queues: Array<Array<{ row: number; sPos: number }>> = Array.from({ length: nI }, () => []);
+  const hit = new Uint8Array(testPositions.length);
+  let mutualConnections = 0;
+  const deliver = (iPos: number, row: number, sPos: number) => {
+    received[iPos]! += 1;
+    deliveredThisWeek[iPos]! += 1;
+    if (decisions(population.startups[sPos]!, population.investors[iPos]!).investorAccepts) {
+      hit[row] = 1;
+      mutualConnections++;
+    }
+  };
+  const values = new Float64Array(nI);
+  for (let week = 0; week < HORIZON_WEEKS; week++) {
+    deliveredThisWeek.fill(0);
+    // Monday: queued requests are released, oldest first, while the week has room.
+    for (let iPos = 0; iPos < nI; iPos++) {
+      const queue = queues[iPos]!;
+      while (queue.length > 0 && deliveredThisWeek[iPos]! < DEFAULT_WEEKLY_REQUEST_CAP) {
+        const next = queue.shift()!;
+        deliver(iPos, next.row, next.sPos);
+      }
+    }
+    if (week >= ARRIVAL_WEEKS) continue;
+    const arriving = order.slice(Math.floor((week * order.length) / ARRIVAL_WEEKS), Math.floor(((week + 1) * order.length) / ARRIVAL_WEEKS));
+    for (const { row, sPos } of arriving) {
+      for (let iPos = 0; iPos < nI; iPos++) {
+        const score = base.score[row * nI + iPos]!;
+        values[iPos] = withIntake
+          ? score *
+            intakeExposureFactor({
+              openToNewDeals: true,
+              weeklyRequestCap: DEFAULT_WEEKLY_REQUEST_CAP,
+              deliveredThisWeek: deliveredThisWeek[iPos]!,
+              queued: queues[iPos]!.length,
+            })
+          : score;
+      }
+      let sent = 0;
+      for (const iPos of topK(values, SHOWN)) {
+        if (sent >= OUTGOING_REQUEST_LIMIT) break;
+        if (!decisions(population.startups[sPos]!, population.investors[iPos]!).startupAccepts) continue;
+        sent++;
+        if (!withIntake || deliveredThisWeek[iPos]! < DEFAULT_WEEKLY_REQUEST_CAP) deliver(iPos, row, sPos);
+        else queues[iPos]!.push({ row, sPos });
+      }
+    }
+  }
+  const stillQueued = queues.reduce((sum, queue) => sum + queue.length, 0);
+  return {
+    gini: gini(received),
+    hitRate: mean(Array.from(hit)),
+    mutualConnections,
+    delivered: received.reduce((a, b) => a + b, 0),
+    stillQueued,
+    maxReceived: Math.max(...received),
+  };
+}
+const intakeResults = { without: intakeRun(false), with: intakeRun(true) };
+
 // --- Report ------------------------------------------------------------------------------------
 const f3 = (value: number) => value.toFixed(3);
 console.log(
@@ -252,6 +392,59 @@ for (let d = 0; d < 10; d++) {
   const slice = order.slice(Math.floor((d * order.length) / 10), Math.floor(((d + 1) * order.length) / 10));
   deciles.push(f3(slice.reduce((sum, pair) => sum + mutual[pair]!, 0) / slice.length));
 }
+console.log(
+  `\nRevealed preferences: P@10 of the two-sided ranker without and with track records (3–20 deals each, half-life 3 y, k = 5); the drift market has ${(100 * DRIFT_SHARE).toFixed(0)}% of investors (${drift.drifted.size}) investing differently from what they state`,
+);
+console.log(
+  formatTable(
+    [
+      'market',
+      'P@10 stated only',
+      'P@10 + track record',
+      'change',
+      'recip. hit@10 stated',
+      'recip. hit@10 + record',
+      "precision of drifted investors' slots stated → + record",
+    ],
+    (
+      [
+        ['records agree with the truth', revealedResults.base],
+        [`${(100 * DRIFT_SHARE).toFixed(0)}% drift`, revealedResults.drift],
+      ] as const
+    ).map(([name, r]) => [
+      name,
+      f3(r.without.precision),
+      f3(r.with.precision),
+      `${r.with.precision >= r.without.precision ? '+' : ''}${(100 * (r.with.precision / r.without.precision - 1)).toFixed(1)}%`,
+      f3(r.without.hitRate),
+      f3(r.with.hitRate),
+      Number.isNaN(r.without.driftedPrecision) ? '—' : `${f3(r.without.driftedPrecision)} → ${f3(r.with.driftedPrecision)}`,
+    ]),
+  ),
+);
+console.log(
+  `\nIntake: ${testPositions.length} held-out startups arriving over ${ARRIVAL_WEEKS} weeks, each sending up to ${OUTGOING_REQUEST_LIMIT} requests to the investors it likes among its top ${SHOWN}; weekly cap ${DEFAULT_WEEKLY_REQUEST_CAP}; horizon ${HORIZON_WEEKS} weeks`,
+);
+console.log(
+  formatTable(
+    [
+      '',
+      'Gini of requests received',
+      'reciprocal hit rate',
+      'mutual connections',
+      'requests delivered',
+      'still queued at horizon',
+      'most received by one investor',
+    ],
+    (
+      [
+        ['without intake', intakeResults.without],
+        ['with intake (cap + exposure factor)', intakeResults.with],
+      ] as const
+    ).map(([name, r]) => [name, f3(r.gini), f3(r.hitRate), String(r.mutualConnections), String(r.delivered), String(r.stillQueued), String(r.maxReceived)]),
+  ),
+);
+
 console.log(`\nCalibration (two-sided): mutual rate by score decile, lowest → highest\n${deciles.join('  ')}`);
 
 // Blocking recall: how much of each held-out startup's brute-force top 10 survives blocking.
@@ -278,8 +471,18 @@ const checks = [
   [`two-sided P@10 ≥ 1.10 × best one-sided (${f3(twoSided)} vs ${f3(bestOneSided)}: ${(100 * lift).toFixed(1)}%)`, lift >= 0.1],
   [`learning improves P@10 (${f3(learned.precision)} vs ${f3(twoSided)})`, learned.precision > twoSided],
   [`learning keeps investor coverage@10 ≥ 0.85 (${f3(learned.coverage)})`, learned.coverage >= 0.85],
+  [
+    `track records improve P@10 where stated and revealed preferences disagree (${f3(revealedResults.drift.with.precision)} vs ${f3(revealedResults.drift.without.precision)})`,
+    revealedResults.drift.with.precision > revealedResults.drift.without.precision,
+  ],
+  [
+    `intake lowers the Gini of requests received (${f3(intakeResults.with.gini)} vs ${f3(intakeResults.without.gini)}) at ≤ 5% loss of reciprocal hit rate (${f3(intakeResults.with.hitRate)} vs ${f3(intakeResults.without.hitRate)}: ${(100 * (intakeResults.with.hitRate / intakeResults.without.hitRate - 1)).toFixed(1)}%)`,
+    intakeResults.with.gini < intakeResults.without.gini && intakeResults.with.hitRate >= 0.95 * intakeResults.without.hitRate,
+  ],
 ] as const;
 console.log('\nTargets:');
 for (const [label, ok] of checks) console.log(`  ${ok ? 'PASS' : 'FAIL'}  ${label}`);
-console.log(`\nDone in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `\nDone in ${((performance.now() - started) / 1000).toFixed(1)} s (the rankers above the revealed-preference and intake sections: ${((baseSectionsDone - started) / 1000).toFixed(1)} s)`,
+);
 if (checks.some(([, ok]) => !ok)) process.exitCode = 1;

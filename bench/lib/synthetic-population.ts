@@ -529,3 +529,75 @@ export function decisions(s: SyntheticStartup, i: SyntheticInvestor): { investor
   const startupAccepts = pairDraw(s.raw.id, i.raw.id, 1) < acceptanceProbability(startupUtility(s.truth, i.truth), s.truth.selectivity);
   return { investorAccepts, startupAccepts };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Revealed preferences (docs/matching.md §2b): track records drawn from the hidden truth, and a
+// market where a share of investors invest differently from what they state.
+
+/** One synthetic past deal, in the shape the engine's track-record reader takes. */
+export interface SyntheticDeal {
+  investedOn: string;
+  stage: string;
+  industry: string;
+  location: string;
+  amountUsd: number;
+}
+
+/**
+ * A copy of the market in which `driftShare` of the investors have a hidden true preference that
+ * differs from the one they state (their stated profile, the `raw` row, is unchanged): the true
+ * stage range moves one or two stages, and one stated primary sector is replaced by another. Every
+ * investor gets a track record drawn from their (possibly drifted) truth: 3–20 deals over the six
+ * years before `asOf`. A separate seeded stream, so the base market and its figures are untouched.
+ */
+export function withRevealedDrift(
+  market: { startups: SyntheticStartup[]; investors: SyntheticInvestor[] },
+  options: { seed: number; driftShare: number; asOf: Date },
+): { investors: SyntheticInvestor[]; trackRecords: Map<number, SyntheticDeal[]>; drifted: Set<number> } {
+  const random = createRandom(options.seed);
+  const drifted = new Set<number>();
+  const trackRecords = new Map<number, SyntheticDeal[]>();
+  const investors = market.investors.map((investor) => {
+    let truth = investor.truth;
+    if (random() < options.driftShare) {
+      drifted.add(investor.raw.id);
+      const shift = (random() < 0.5 ? -1 : 1) * (random() < 0.6 ? 1 : 2);
+      const width = truth.stageHigh - truth.stageLow;
+      const stageLow = clamp(truth.stageLow + shift, 0, 6 - width);
+      const affinity = Float64Array.from(truth.affinity);
+      const primaries = [...affinity.keys()].filter((x) => affinity[x]! >= 0.75);
+      const dropped = primaries.length > 0 ? pick(random, primaries) : -1;
+      const others = [...affinity.keys()].filter((x) => affinity[x]! < 0.75);
+      const added = pickWeighted(
+        random,
+        others.map((x) => [x, INDUSTRY_WEIGHTS[x]![1]] as const),
+      );
+      if (dropped >= 0) affinity[dropped] = 0.1;
+      affinity[added] = 0.8 + 0.2 * random();
+      // The cheque follows the stage, as it does in practice.
+      const checkLow = clamp(truth.checkLow + shift, 0, 6);
+      const checkHigh = clamp(truth.checkHigh + shift, checkLow, 6);
+      truth = { ...truth, stageLow, stageHigh: stageLow + width, checkLow, checkHigh, affinity };
+    }
+    const dealCount = 3 + Math.floor(random() * 18);
+    const industryWeights = [...truth.affinity].map((value, x) => [x, value * value] as const);
+    const deals: SyntheticDeal[] = [];
+    for (let n = 0; n < dealCount; n++) {
+      const stage = truth.stageLow + Math.floor(random() * (truth.stageHigh - truth.stageLow + 1));
+      const bucket = truth.checkLow + Math.floor(random() * (truth.checkHigh - truth.checkLow + 1));
+      const lower = FUNDING_GOAL_OPTIONS[bucket]!.value;
+      const daysAgo = Math.floor(random() * 6 * 365);
+      const city = truth.isLocal ? truth.city : pickWeighted(random, cityWeights);
+      deals.push({
+        investedOn: new Date(options.asOf.getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10),
+        stage: STAGES[stage]!,
+        industry: INDUSTRIES[pickWeighted(random, industryWeights)]!,
+        location: city.label,
+        amountUsd: lower > 0 ? Math.round(lower * 1.4) : 60_000,
+      });
+    }
+    trackRecords.set(investor.raw.id, deals);
+    return truth === investor.truth ? investor : { raw: investor.raw, truth };
+  });
+  return { investors, trackRecords, drifted };
+}

@@ -287,6 +287,26 @@ describe('GET /api/account/export', () => {
     expect(entries.get('README.txt')!.toString('utf8')).toContain('portfolio.json');
   });
 
+  // Fair intake: a request waiting in the investor's weekly queue has not reached them, so their
+  // export must not tell them who asked, as the match screens do not.
+  it('shows an investor a request still in their weekly queue as unanswered, and a delivered one as asked', async () => {
+    const me = await investor('Queue Keeping Capital');
+    const waiting = await startup('Still Queued Co');
+    const asked = await startup('Delivered Co');
+    const pendingRequest = { ...matchState('pending'), startupDecision: 'accepted' as const, requestedAt: clock.now() };
+    await suite.database.db.insert(matches).values([
+      { startupId: waiting.user.id, investorId: me.user.id, score: 70, ...pendingRequest, requestQueuedUntil: new Date(clock.now().getTime() + 5 * 86_400_000) },
+      { startupId: asked.user.id, investorId: me.user.id, score: 71, ...pendingRequest, requestDeliveredAt: clock.now() },
+    ]);
+    const exported = (await exportOf(me.client)).json('matches.json').matches as Array<{ counterpart: { userId: number }; theirDecision: string; myDecision: string }>;
+    const decisionsBy = new Map(exported.map((match) => [match.counterpart.userId, [match.myDecision, match.theirDecision]]));
+    expect(decisionsBy.get(waiting.user.id)).toEqual(['pending', 'pending']);
+    expect(decisionsBy.get(asked.user.id)).toEqual(['pending', 'accepted']);
+    // The startup's own export still shows its accept.
+    const theirs = (await exportOf(waiting.client)).json('matches.json').matches as Array<{ myDecision: string }>;
+    expect(theirs.map((match) => match.myDecision)).toEqual(['accepted']);
+  });
+
   it('reads long conversations and feeds in pages, every row once and in order', async () => {
     const me = await startup('Chatty Co');
     const partner = await investor('Patient Capital');

@@ -12,7 +12,25 @@ export const MatchComponent = z.object({
   value: z.number().nullable(),
   weight: z.number(),
   contribution: z.number(),
+  /** The stated line; it is always shown, whatever the track record says. */
   reason: z.string(),
+  /**
+   * The investor's track record, where it refined this component as revealed preferences
+   * (docs/matching.md §2b): the revealed value (0–1), the stated value before the blend, the blend
+   * weight w, the deals behind it, whether the two disagree (by more than .3), and its line in the
+   * viewer's voice ("Track record: 7 of their 9 past deals at Seed"). Absent when the track record
+   * does not apply (and in explanations stored before it existed).
+   */
+  revealed: z
+    .object({
+      value: z.number(),
+      stated: z.number(),
+      weight: z.number(),
+      deals: z.number(),
+      differsFromStated: z.boolean(),
+      text: z.string(),
+    })
+    .optional(),
 });
 
 /** Why the score is what it is; produced by the matching engine and stored with the match. */

@@ -35,6 +35,7 @@ import {
 import type { ServiceContext } from '../../service-context';
 import { BlobNotFoundError, type BlobStore } from '../../storage/blob-store';
 import { recordSecurityEvent } from '../security';
+import { isQueuedRequestFor } from '../matching';
 
 /** A request's context plus the blob store the documents are read from. */
 export interface AccountExportContext extends ServiceContext {
@@ -145,7 +146,10 @@ function matchesOf(db: DbExecutor, userId: number, side: Side) {
       .limit(PAGE_SIZE),
   );
   return mapped(rows, ({ match, counterpart }) => {
-    const decisionOf = (of: Side) => (of === 'startup' ? match.startupDecision : match.investorDecision);
+    // A request waiting in the investor's weekly queue has not reached them (fair intake): their
+    // export shows it as the match screens do, unanswered, not the startup's stored accept.
+    const decisionOf = (of: Side) =>
+      of !== side && isQueuedRequestFor(match, side) ? 'pending' : of === 'startup' ? match.startupDecision : match.investorDecision;
     const reasonOf = (of: Side) => (of === 'startup' ? match.startupDeclineReason : match.investorDeclineReason);
     const sharesOf = (of: Side) => (of === 'startup' ? match.startupSharesReason : match.investorSharesReason);
     return {

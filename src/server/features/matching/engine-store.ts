@@ -6,6 +6,9 @@
 // - profiles saved since the last sync are re-read and upserted against the frozen text index
 //   (re-score only what changed; the idf moves only at the next rebuild);
 // - learned per-user state saved since the last sync is re-applied;
+// - investors' track records (revealed preferences, docs/matching.md §2b) are read at each build,
+//   and again for an investor whose profile or matching state changed since the last sync (a
+//   track-record change stamps the investor's matching state: see markTrackRecordChanged);
 // - a full rebuild (fresh vocabulary and idf, a refit of the global learning models) happens when
 //   the changes since the last build reach a tenth of the population, or the build is an hour old.
 // Every instance syncs from the database, so several instances on one database agree without
@@ -15,7 +18,8 @@ import type { Actor } from '../../actor';
 import { queryRows, type DbExecutor } from '../../db/client';
 import { investorProfiles, matchDecisions, matchingUserState, startupProfiles, users } from '../../db/schema';
 import type { ServiceContext } from '../../service-context';
-import { fitGlobalModel, priorModel, type Decision, type GlobalModel, type UserLearningState } from './engine/learning';
+import { listTrackRecordsFor } from '../track-record';
+import { createUserState, fitGlobalModel, priorModel, type Decision, type GlobalModel, type UserLearningState } from './engine/learning';
 import { createMatchingEngine, type MatchingEngine } from './engine/matching-engine';
 import type { RawInvestorProfile, RawStartupProfile } from './engine/normalize';
 import { COMPONENT_KEYS, type Side } from './engine/score-components';
@@ -41,9 +45,12 @@ export interface SyncedEngine {
   models: LearningModels;
 }
 
+/** What a sync reads: the database, and the clock track records are weighed from (else the database's). */
+export type EngineSyncContext = Pick<ServiceContext<Actor | null>, 'db'> & Partial<Pick<ServiceContext<Actor | null>, 'clock'>>;
+
 export interface MatchingEngineStore {
   /** The engine, synced with the context's database first. Concurrent callers share one sync. */
-  get(ctx: Pick<ServiceContext<Actor | null>, 'db'>): Promise<SyncedEngine>;
+  get(ctx: EngineSyncContext): Promise<SyncedEngine>;
   /** Forces a full rebuild at the next get (after bulk imports, or in tests). */
   invalidate(): void;
 }
@@ -96,6 +103,34 @@ async function fitModels(db: DbExecutor): Promise<LearningModels> {
   return { investor: await fitSide('investor'), startup: await fitSide('startup') };
 }
 
+/** Investors per track-record read: keeps each statement's parameter list well under PostgreSQL's limit. */
+const TRACK_RECORD_BATCH = 5_000;
+
+/** Loads these investors' track records into the engine (an investor without one gets none). */
+async function loadTrackRecords(db: DbExecutor, engine: MatchingEngine, investorIds: readonly number[], asOf: Date): Promise<void> {
+  for (let start = 0; start < investorIds.length; start += TRACK_RECORD_BATCH) {
+    const batch = investorIds.slice(start, start + TRACK_RECORD_BATCH);
+    const records = await listTrackRecordsFor({ db }, batch);
+    engine.setTrackRecords(
+      batch.map((id) => [id, records.get(id) ?? []] as const),
+      asOf,
+    );
+  }
+}
+
+/**
+ * After an investor's track record changed (the re-score job a track-record change queues runs
+ * this): stamps their matching state, which every instance's next sync reads, so each re-reads the
+ * record (engines sync from the database, never from each other). A state row is created if the
+ * investor has none; with no decisions in it, it changes nothing else (applyLearning).
+ */
+export async function markTrackRecordChanged(db: DbExecutor, investorId: number): Promise<void> {
+  await db
+    .insert(matchingUserState)
+    .values({ userId: investorId, state: createUserState('investor'), decisionCount: 0 })
+    .onConflictDoUpdate({ target: matchingUserState.userId, set: { updatedAt: sql`now()` } });
+}
+
 /** The database's clock, in ms: the one every updated_at stamp comes from. */
 async function databaseNow(db: DbExecutor): Promise<number> {
   const [row] = await queryRows<{ now: Date | string }>(db, sql`select now() as now`);
@@ -112,7 +147,7 @@ export function createMatchingEngineStore(): MatchingEngineStore {
   let tail: Promise<unknown> = Promise.resolve();
   let queued: Promise<SyncedEngine> | null = null;
 
-  const rebuild = async (db: DbExecutor) => {
+  const rebuild = async ({ db, clock }: EngineSyncContext) => {
     const syncStartedAt = await databaseNow(db);
     const [startups, investors, states, models] = await Promise.all([
       db.select(startupColumns).from(startupProfiles),
@@ -122,6 +157,12 @@ export function createMatchingEngineStore(): MatchingEngineStore {
     ]);
     const engine = createMatchingEngine({ startups, investors });
     engine.applyLearning({ models, states: states.map((row) => ({ id: row.userId, state: row.state as UserLearningState })) });
+    await loadTrackRecords(
+      db,
+      engine,
+      investors.map((row) => row.id),
+      clock?.() ?? new Date(syncStartedAt),
+    );
     versions = new Map();
     for (const row of startups) versions.set(`s:${row.id}`, row.updatedAt.getTime());
     for (const row of investors) versions.set(`i:${row.id}`, row.updatedAt.getTime());
@@ -130,7 +171,8 @@ export function createMatchingEngineStore(): MatchingEngineStore {
     current = { engine, models, builtAt: syncStartedAt, changesSinceBuild: 0 };
   };
 
-  const syncChanges = async (db: DbExecutor) => {
+  const syncChanges = async (ctx: EngineSyncContext) => {
+    const { db } = ctx;
     const state = current!;
     const syncStartedAt = await databaseNow(db);
     const since = new Date(syncedUpTo - SYNC_OVERLAP_MS);
@@ -143,7 +185,7 @@ export function createMatchingEngineStore(): MatchingEngineStore {
     // The engine cannot drop one profile: a deleted account it still holds means a rebuild (rare;
     // until it happens, generation skips deleted candidates itself).
     if (deleted.some((row) => versions.has(`s:${row.id}`) || versions.has(`i:${row.id}`))) {
-      await rebuild(db);
+      await rebuild(ctx);
       return;
     }
     const isNew = (key: string, updatedAt: Date) => versions.get(key) !== updatedAt.getTime();
@@ -152,7 +194,7 @@ export function createMatchingEngineStore(): MatchingEngineStore {
     const changedStates = states.filter((row) => isNew(`l:${row.userId}`, row.updatedAt));
     state.changesSinceBuild += changedStartups.length + changedInvestors.length;
     if (state.changesSinceBuild >= Math.max(1, REBUILD_SHARE * state.engine.population) || syncStartedAt - state.builtAt >= REBUILD_AFTER_MS) {
-      await rebuild(db);
+      await rebuild(ctx);
       return;
     }
     for (const row of changedStartups) {
@@ -168,18 +210,22 @@ export function createMatchingEngineStore(): MatchingEngineStore {
       state.engine.applyLearning({ models: state.models, states: changedStates.map((row) => ({ id: row.userId, state: row.state as UserLearningState })) });
       for (const row of changedStates) versions.set(`l:${row.userId}`, row.updatedAt.getTime());
     }
+    // A new or saved investor, or a stamped state (a track-record change), re-reads the track record.
+    const recordsToRead = new Set([...changedInvestors.map((row) => row.id), ...changedStates.map((row) => row.userId)]);
+    const investorIds = [...recordsToRead].filter((id) => state.engine.has('investor', id));
+    if (investorIds.length > 0) await loadTrackRecords(db, state.engine, investorIds, ctx.clock?.() ?? new Date(syncStartedAt));
     syncedUpTo = syncStartedAt;
   };
 
   return {
-    get({ db }) {
+    get(ctx) {
       if (queued) return queued;
       const sync = tail
         .catch(() => undefined)
         .then(async () => {
           queued = null;
-          if (current) await syncChanges(db);
-          else await rebuild(db);
+          if (current) await syncChanges(ctx);
+          else await rebuild(ctx);
           return { engine: current!.engine, models: current!.models };
         });
       queued = sync;

@@ -16,8 +16,9 @@ import { inTransaction, type ServiceContext } from '../../service-context';
 import { recordActivity } from '../activity';
 import { notify } from '../notifications';
 import { onProfileSaved } from '../profiles';
+import { onTrackRecordChanged } from '../track-record';
 import { blockedByActorIds, blockedEitherWayIds } from './blocks';
-import { sideComponentValues } from './engine-store';
+import { markTrackRecordChanged, sideComponentValues } from './engine-store';
 import type { MatchingContext } from './matching-context';
 import { intakeExposureFactors } from './intake-exposure';
 import { congestionAdjusted, createUserState, recordDecision, uncertainty, withExploration, type UserLearningState } from './engine/learning';
@@ -57,6 +58,8 @@ async function announceProfileSaved(ctx: ServiceContext): Promise<void> {
 // Matching follows profiles (profiles never imports matching); loading this module registers them.
 onProfileSaved(queuePendingRescore);
 onProfileSaved(announceProfileSaved);
+// An investor's track record is read as revealed preferences: a change re-scores them too.
+onTrackRecordChanged(queuePendingRescore);
 
 /** Suggestions kept per generation run (issue #4: the top 50 above a floor). */
 export const GENERATED_MATCH_LIMIT = 50;
@@ -374,10 +377,14 @@ async function profileCompletenessOf(db: DbExecutor, actor: Actor): Promise<numb
 }
 
 /**
- * After a profile save: re-scores the pending pairs that involve this user, so the stored scores
- * and reasons follow the profile. Runs in the background; the save does not wait for it.
+ * After a profile save or a track-record change: re-scores the pending pairs that involve this
+ * user, so the stored scores and reasons follow the profile. Runs in the background; the save does
+ * not wait for it.
  */
 export async function rescorePendingMatches(ctx: MatchingContext<Actor | null>, user: { id: number; userType: UserType }): Promise<number> {
+  // An investor's track record may be what changed (track-record changes queue this job too): the
+  // stamp makes every instance's engine re-read it, this one's in the sync just below.
+  if (user.userType === 'investor') await markTrackRecordChanged(ctx.db, user.id);
   const { engine } = await ctx.matchingEngines.get(ctx);
   const pending = await ctx.db
     .select({ id: matches.id, startupId: matches.startupId, investorId: matches.investorId })

@@ -8,9 +8,12 @@ export { createMatchingEngineStore, type MatchingEngineStore } from './engine-st
 export { directoryScoring, ensureDirectoryMatch, type DirectoryMatchState, type DirectoryScoring } from './directory-scores';
 // The gazetteer reads free-text locations; the directory derives each profile's country with it.
 export { parseLocation } from './engine/gazetteer';
+// The engine's seeded generator: the demo seed draws its population with it (src/server/demo).
+export { mulberry32 } from './engine/text-index';
 export { generateMatches, learnFromDecision, MATCHING_JOBS, rescorePendingMatches, type DecisionToLearn } from './generation.service';
 export { disconnectMatch, separatePair } from './disconnect.service';
 export type { MatchingContext } from './matching-context';
 export { decideMatch, summarizeMatches } from './matching.service';
+export { isQueuedRequestFor } from './match-decisions';
 export { expireUnansweredRequests, INTAKE_JOBS, releaseQueuedRequests } from './intake.service';
 export { intakeExposureFactors } from './intake-exposure';

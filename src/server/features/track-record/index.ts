@@ -1,3 +1,11 @@
 // The track-record feature's public API: the only file other features (and http/, the app, the
 // demo) import. Matching reads investors' past investments as revealed preferences through it.
-export { createTrackRecordInvestment, listTrackRecordsFor, type TrackRecordEntry, type TrackRecordReadContext } from './track-record.service';
+export {
+  createTrackRecordInvestment,
+  importTrackRecord,
+  listTrackRecordsFor,
+  onTrackRecordChanged,
+  type TrackRecordChangedReaction,
+  type TrackRecordEntry,
+  type TrackRecordReadContext,
+} from './track-record.service';

@@ -19,6 +19,7 @@ import { INDUSTRIES, STAGES } from '../../../shared/enums';
 import { invalid, notFound } from '../../app-error';
 import { blocks, investorProfiles, trackRecordInvestments, users } from '../../db/schema';
 import type { Actor } from '../../actor';
+import type { DbExecutor } from '../../db/client';
 import type { ServiceContext } from '../../service-context';
 import { duplicateKey, mappingProblem, parseRow, readCsv, suggestMapping, type CsvTable } from './track-record-csv';
 
@@ -136,12 +137,30 @@ const columnsOf = (actor: Actor, input: NewTrackRecordInvestment) => ({
   link: input.link,
 });
 
+/**
+ * Work another feature does when an investor's track record changes (matching re-reads it as
+ * revealed preferences and re-scores), registered by that feature so this one never imports it.
+ * Its context is the change's, inside the change's transaction: work it queues commits with it.
+ */
+export type TrackRecordChangedReaction = (ctx: ServiceContext) => Promise<unknown>;
+const trackRecordChangedReactions = new Set<TrackRecordChangedReaction>();
+
+/** Registers a reaction to track-record changes (once: registering the same function again does nothing). */
+export function onTrackRecordChanged(reaction: TrackRecordChangedReaction): void {
+  trackRecordChangedReactions.add(reaction);
+}
+
+async function announceChange(ctx: ServiceContext, db: DbExecutor): Promise<void> {
+  for (const reaction of trackRecordChangedReactions) await reaction({ ...ctx, db });
+}
+
 export async function createTrackRecordInvestment(ctx: ServiceContext, input: NewTrackRecordInvestment): Promise<TrackRecordInvestment> {
   assertNotInFuture(ctx, input);
   return ctx.db.transaction(async (tx) => {
     await lockInvestor({ db: tx }, ctx.actor.id);
     if ((await existingKeys({ db: tx }, ctx.actor.id)).has(duplicateKey(input))) throw invalid(DUPLICATE_MESSAGE, { companyName: [DUPLICATE_MESSAGE] });
     const [row] = await tx.insert(trackRecordInvestments).values(columnsOf(ctx.actor, input)).returning();
+    await announceChange(ctx, tx);
     return toInvestment(row!);
   });
 }
@@ -160,6 +179,7 @@ export async function updateTrackRecordInvestment(ctx: ServiceContext, input: Ne
       .where(and(eq(trackRecordInvestments.id, id), eq(trackRecordInvestments.investorId, ctx.actor.id)))
       .returning();
     if (!row) throw notFound('This investment does not exist.');
+    await announceChange(ctx, tx);
     return toInvestment(row);
   });
 }
@@ -170,6 +190,7 @@ export async function deleteTrackRecordInvestment(ctx: ServiceContext, id: numbe
     .where(and(eq(trackRecordInvestments.id, id), eq(trackRecordInvestments.investorId, ctx.actor.id)))
     .returning({ id: trackRecordInvestments.id });
   if (deleted.length === 0) throw notFound('This investment does not exist.');
+  await announceChange(ctx, ctx.db);
 }
 
 // ---- CSV import ---------------------------------------------------------------------------------
@@ -238,6 +259,7 @@ export async function importTrackRecord(ctx: ServiceContext, input: { csv: strin
     for (let start = 0; start < valid.length; start += INSERT_CHUNK) {
       await tx.insert(trackRecordInvestments).values(valid.slice(start, start + INSERT_CHUNK));
     }
+    if (valid.length > 0) await announceChange(ctx, tx);
     ctx.log.info({ saved: valid.length, rejected: rows.length - valid.length }, 'track record imported');
     return {
       saved: valid.length,

@@ -151,6 +151,18 @@ function ScoreDetails({ viewer, breakdown }: { viewer: UserType; breakdown: Matc
                     <span className="sr-only"> points</span>
                   </span>
                 </div>
+                {component.revealed && (
+                  // The track record's line sits under the stated one, never instead of it; a
+                  // marked disagreement tells the reader the two profiles pull different ways.
+                  <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1 text-xs text-muted-foreground">
+                    <span className="min-w-0 break-words">{component.revealed.text}</span>
+                    {component.revealed.differsFromStated && (
+                      <span className="rounded-sm bg-amber-100 px-1.5 py-0.5 font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+                        differs from stated
+                      </span>
+                    )}
+                  </p>
+                )}
                 <div aria-hidden className="h-1.5 overflow-hidden rounded-full bg-muted">
                   <div
                     className={cn('h-full rounded-full', component.value === null ? 'bg-muted-foreground/40' : 'bg-primary')}
@@ -165,6 +177,8 @@ function ScoreDetails({ viewer, breakdown }: { viewer: UserType; breakdown: Matc
       <p className="text-xs text-muted-foreground md:col-span-2">
         Each side&apos;s fit adds up the points of its components; anything unknown counts as half. The score combines the two fits so that the weaker one
         weighs most: a match has to suit both sides.
+        {parts.theirFitForYou.concat(parts.yourFitForThem).some((component) => component.revealed) &&
+          ' Where an investor has a track record, what they actually invested in counts next to what they state, more so the more recent deals there are.'}
       </p>
     </div>
   );

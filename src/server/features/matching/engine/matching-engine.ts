@@ -19,6 +19,7 @@ import { normalizeInvestor, normalizeStartup, type RawInvestorProfile, type RawS
 import { scorePair, type MatchExplanation } from './match-explanation';
 import { createScoringContext, knownShare, PairScorer, type Fusion, type ScoringContext } from './pair-scorer';
 import { prepareInvestor, prepareInvestors, prepareStartup, prepareStartups, type PreparedInvestor, type PreparedStartup } from './prepared-profiles';
+import { buildRevealedProfile, type TrackRecordDeal } from './revealed-preferences';
 import { checkFit, stageDistance, STAGE_GATE_DISTANCE, type Side } from './score-components';
 import { buildTextIndex, vectorize, type TextIndex } from './text-index';
 
@@ -130,6 +131,7 @@ export class MatchingEngine {
       this.investors.push(prepared);
     } else {
       prepared.personal = this.investors[position]!.personal;
+      prepared.revealed = this.investors[position]!.revealed;
       this.investors[position] = prepared;
     }
     this.candidateIndex = null;
@@ -138,6 +140,9 @@ export class MatchingEngine {
   /** Attaches learned per-user adjustments (weights and implicit preferences) to the profiles. */
   applyLearning(learned: LearnedStates): void {
     for (const { id, state } of learned.states) {
+      // A state with no decisions has learned nothing (a track-record change creates one to stamp
+      // the investor, engine-store.ts): the profile keeps the prior table, as without a state.
+      if (state.decisions === 0) continue;
       if (state.side === 'investor') {
         const investor = this.investors[this.investorPositions.get(id) ?? -1];
         if (investor) investor.personal = personalAdjustments(state, learned.models.investor, statedPriors({ kind: 'investor', investor }));
@@ -145,6 +150,18 @@ export class MatchingEngine {
         const startup = this.startups[this.startupPositions.get(id) ?? -1];
         if (startup) startup.personal = personalAdjustments(state, learned.models.startup, statedPriors({ kind: 'startup', startup }));
       }
+    }
+  }
+
+  /**
+   * Sets investors' track records as revealed preferences (docs/matching.md §2b), weighed on
+   * `asOf` (recency is measured from it; the caller passes its clock, so the engine stays pure). An
+   * empty list clears an investor's; investors not named keep theirs.
+   */
+  setTrackRecords(records: Iterable<[investorId: number, deals: readonly TrackRecordDeal[]]>, asOf: Date): void {
+    for (const [id, deals] of records) {
+      const investor = this.investors[this.investorPositions.get(id) ?? -1];
+      if (investor) investor.revealed = buildRevealedProfile(deals, asOf);
     }
   }
 

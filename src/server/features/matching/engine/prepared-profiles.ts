@@ -5,6 +5,7 @@
 import { CONTINENTS, type Place } from './gazetteer';
 import { ADJACENCY, INDUSTRY_COUNT } from './industry-adjacency';
 import type { InvestorFeatures, StartupFeatures } from './normalize';
+import type { RevealedProfile } from './revealed-preferences';
 import { popcount } from './tag-lexicon';
 import { EMPTY_VECTOR, type SparseVector } from './text-index';
 
@@ -20,7 +21,7 @@ export interface PersonalAdjustments {
 
 // Places as hashed ids: comparing four ints is all geo needs in the hot path.
 const LEVEL_CODE = { city: 0, region: 1, country: 2, bloc: 3, continent: 4, anywhere: 5 } as const;
-function placeId(text: string | null | undefined): number {
+export function placeId(text: string | null | undefined): number {
   if (!text) return -1;
   let hash = 0x811c9dc5;
   for (let k = 0; k < text.length; k++) hash = Math.imul(hash ^ text.charCodeAt(k), 0x01000193);
@@ -88,6 +89,8 @@ export interface PreparedInvestor extends PlaceIds {
   /** min(1, ln(1 + portfolio) / ln 51), NaN when unknown. */
   experience: number;
   personal: PersonalAdjustments | null;
+  /** The track record as revealed preferences (revealed-preferences.ts); null = stated profile only. */
+  revealed: RevealedProfile | null;
 }
 
 function sectorRow(industries: readonly number[]): Float32Array | null {
@@ -151,6 +154,7 @@ export function prepareInvestor(features: InvestorFeatures, vector: SparseVector
     isGlobal: features.isGlobal,
     experience: experienceComponent(features.portfolioSize),
     personal: null,
+    revealed: null,
   };
 }
 

@@ -4,6 +4,7 @@
 import { INDUSTRIES, STAGES } from '../../../../shared/enums';
 import { ADJACENCY, INDUSTRY_COUNT } from './industry-adjacency';
 import type { PreparedInvestor, PreparedStartup } from './prepared-profiles';
+import { modeOf, type RevealedDistribution } from './revealed-preferences';
 import { GLOBAL_FLOOR, STAGE_GATE_DISTANCE, stageDistance, type ComponentKey, type Side } from './score-components';
 import { tagNames } from './tag-lexicon';
 import { topSharedTerms, type TextIndex } from './text-index';
@@ -177,6 +178,65 @@ function geoReason(side: Side, value: number | null, s: PreparedStartup, i: Prep
   if (value >= 0.6) return phrased(() => `Location: both in ${startupPlace.country}`);
   if (value >= 0.4) return phrased(() => `Location: both in ${startupPlace.continent}`);
   return phrased((v) => `Location: ${v.s} are in ${startupPlace.label}, ${v.i} are in ${investorPlace.label}`);
+}
+
+/** "7 of 9", "all 9", "none of 9". */
+function ofDeals(count: number, total: number, possessive: string): string {
+  if (count === 0) return `none of ${possessive} ${total} past deals`;
+  if (count === total)
+    return `${total === 1 ? '' : total === 2 ? 'both of ' : `all ${total} of `}${possessive} ${total === 1 ? 'one past deal' : 'past deals'}`;
+  return `${count} of ${possessive} ${total} past deals`;
+}
+
+/** Deals whose value is in `wanted`, and ", mostly X (m of n)" when most deals are elsewhere. */
+function dealsIn(dist: RevealedDistribution, wanted: readonly number[], label: (value: number) => string, possessive: string, what: string): string {
+  let count = 0;
+  for (const value of wanted) count += dist.counts[value] ?? 0;
+  const mode = modeOf(dist);
+  const head = `${ofDeals(count, dist.deals, possessive)} ${what}`;
+  return 2 * count < dist.deals && !wanted.includes(mode.value) ? `${head}; mostly ${label(mode.value)} (${mode.count} of ${dist.deals})` : head;
+}
+
+/**
+ * The track record's line for a component the revealed preferences refined (docs/matching.md
+ * §2b): counts of real deals, never a percentage, so it reads as evidence ("Track record: 7 of
+ * their 9 past deals at Seed"). The investor side counts deals like this startup; the startup side
+ * counts deals like what the startup wants in an investor.
+ */
+export function revealedReason(key: ComponentKey, side: Side, s: PreparedStartup, i: PreparedInvestor): Phrased {
+  const r = i.revealed;
+  const sf = s.features;
+  const prefs = sf.preferences;
+  const own = (value: number) => (value >= 0 ? [value] : []);
+  switch (key) {
+    case 'stage': {
+      if (!r?.stage) break;
+      const wanted = side === 'investor' || s.usesDefaultStages ? own(sf.stage) : prefs.stages;
+      return phrased((v) => `Track record: ${dealsIn(r.stage!, wanted, (x) => STAGES[x]!, v.iPos, `at ${formatStages(wanted)}`)}`);
+    }
+    case 'sector': {
+      if (!r?.sector) break;
+      const wanted = side === 'investor' || s.usesDefaultIndustries ? own(sf.industry) : prefs.industries;
+      return phrased((v) => `Track record: ${dealsIn(r.sector!, wanted, (x) => INDUSTRIES[x]!, v.iPos, `in ${industryNames(wanted)}`)}`);
+    }
+    case 'check': {
+      if (!r?.check) break;
+      const wanted = side === 'investor' || s.usesDefaultChecks ? own(sf.fundingBucket) : prefs.checkBuckets;
+      return phrased((v) => `Track record: ${dealsIn(r.check!, wanted, (x) => formatChecks([x]), v.iPos, `of ${formatChecks(wanted)}`)}`);
+    }
+    case 'geo': {
+      if (!r?.geo || !sf.location) break;
+      const where = sf.location.country ?? sf.location.continent;
+      const count = r.geo.places.reduce(
+        (sum, place) => sum + ((sf.location!.country ? place.country === where : place.continent === where) ? place.count : 0),
+        0,
+      );
+      return phrased((v) => `Track record: ${ofDeals(count, r.geo!.deals, v.iPos)} in ${where}`);
+    }
+    default:
+      break;
+  }
+  return phrased(() => 'Track record: no deals to compare');
 }
 
 export function gateReason(s: PreparedStartup, i: PreparedInvestor): Phrased | null {

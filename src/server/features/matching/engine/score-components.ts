@@ -3,6 +3,7 @@
 // scoring paths call, so they cannot disagree: PairScorer (pair-scorer.ts) ranks with it, scorePair
 // (match-explanation.ts) explains with it.
 import type { PlaceIds, PreparedInvestor, PreparedStartup } from './prepared-profiles';
+import type { RevealedProfile } from './revealed-preferences';
 import { popcount } from './tag-lexicon';
 import { textComponent, type TextIndex } from './text-index';
 
@@ -111,11 +112,34 @@ export const STAGE_GATE_DISTANCE = 3;
 export const GLOBAL_FLOOR = 0.7;
 
 /**
+ * What the explained path wants to know about the revealed-preference blend, per slot (the 14 of
+ * computeComponents): the stated value before the blend, the revealed value and its blend weight
+ * (NaN and 0 where the track record did not apply).
+ */
+export interface RevealedTrace {
+  stated: Float64Array;
+  revealed: Float64Array;
+  weight: Float64Array;
+}
+
+export function createRevealedTrace(): RevealedTrace {
+  return { stated: new Float64Array(2 * COMPONENT_COUNT), revealed: new Float64Array(2 * COMPONENT_COUNT), weight: new Float64Array(2 * COMPONENT_COUNT) };
+}
+
+/**
  * Writes the 14 component values (investor side 0–6, startup side 7–13, COMPONENT_KEYS order;
  * NaN = unknown or not applicable) and returns whether a gate closes the pair. `cosineValue` is
- * passed in so batch callers can use a dense dot product.
+ * passed in so batch callers can use a dense dot product. `trace`, for explanations only, receives
+ * the revealed-preference blend's parts.
  */
-export function computeComponents(s: PreparedStartup, i: PreparedInvestor, cosineValue: number, index: TextIndex, out: Float64Array): boolean {
+export function computeComponents(
+  s: PreparedStartup,
+  i: PreparedInvestor,
+  cosineValue: number,
+  index: TextIndex,
+  out: Float64Array,
+  trace?: RevealedTrace,
+): boolean {
   const S = COMPONENT_COUNT;
   // sector
   const sectorI = i.sectorRow !== null && s.industry >= 0 ? i.sectorRow[s.industry]! : Number.NaN;
@@ -162,6 +186,13 @@ export function computeComponents(s: PreparedStartup, i: PreparedInvestor, cosin
   out[S + BIZ_MODEL] = Number.NaN;
   out[S + EXPERIENCE] = i.experience;
 
+  // Revealed preferences (the track record) refine the stated components before learning does.
+  if (trace) {
+    trace.revealed.fill(Number.NaN);
+    trace.weight.fill(0);
+  }
+  if (i.revealed !== null) blendRevealed(s, i.revealed, out, trace);
+
   // RECON implicit preferences: c = (1 − β) c_stated + β c_implicit, on known components only.
   const investorImplicit = i.personal?.implicit;
   if (investorImplicit) {
@@ -181,6 +212,57 @@ export function computeComponents(s: PreparedStartup, i: PreparedInvestor, cosin
   }
 
   return (i.exclusionTags & s.tags) !== 0 || distanceI >= STAGE_GATE_DISTANCE;
+}
+
+/**
+ * c = (1 − w)·stated + w·revealed on each component the track record speaks to (docs/matching.md
+ * §2b). Only a known stated value is refined: an unknown one stays unknown, so the breakdown's
+ * "Unknown: …" lines and the shrinkage keep their meaning. The stage gate is not touched (it reads
+ * the stated stages in computeComponents): a hard "no" comes only from what the investor says.
+ * Investor side: the investor's revealed preference for this startup's value (the share of deals
+ * like it, scaled so their favourite is 1). Startup side: the same tables at what the startup wants
+ * in an investor (its wanted stages, sectors and checks, best of them, as the stated side takes
+ * the best); the startup's geo is where the investor is, not where they invest, so it is not
+ * blended.
+ */
+function blendRevealed(s: PreparedStartup, r: RevealedProfile, out: Float64Array, trace: RevealedTrace | undefined): void {
+  const S = COMPONENT_COUNT;
+  const f = s.features;
+  if (r.sector !== null && r.sectorByStartupIndustry !== null) {
+    const row = r.sectorByStartupIndustry;
+    if (f.industry >= 0) blend(out, SECTOR, row[f.industry]!, r.sector.weight, trace);
+    // The startup side: how much the investor backs the sectors the startup wants (its own by default).
+    const wanted = f.preferences.industries.length > 0 ? f.preferences.industries : f.industry >= 0 ? [f.industry] : [];
+    if (wanted.length > 0) {
+      let value = 0;
+      for (const industry of wanted) value = Math.max(value, row[industry]!);
+      blend(out, S + SECTOR, value, r.sector.weight, trace);
+    }
+  }
+  if (r.stage !== null && r.stageByStartupStage !== null) {
+    if (f.stage >= 0) blend(out, STAGE, r.stageByStartupStage[f.stage]!, r.stage.weight, trace);
+    if (s.wantedStageMask !== 0) blend(out, S + STAGE, maxOverMask(r.stageByStartupStage, s.wantedStageMask), r.stage.weight, trace);
+  }
+  if (r.check !== null && r.checkByStartupBucket !== null) {
+    if (f.fundingBucket >= 0) blend(out, CHECK, r.checkByStartupBucket[f.fundingBucket]!, r.check.weight, trace);
+    if (s.wantedCheckMask !== 0) blend(out, S + CHECK, maxOverMask(r.checkByStartupBucket, s.wantedCheckMask), r.check.weight, trace);
+  }
+  if (r.geo !== null && s.continentId >= 0) {
+    let sum = 0;
+    for (const place of r.geo.places) sum += place.weight * proximity(s.cityId, s.regionId, s.countryId, s.continentId, place);
+    blend(out, GEO, sum / r.geo.effective, r.geo.weight, trace);
+  }
+}
+
+function blend(out: Float64Array, slot: number, revealed: number, weight: number, trace: RevealedTrace | undefined): void {
+  const stated = out[slot]!;
+  if (stated !== stated) return;
+  out[slot] = (1 - weight) * stated + weight * revealed;
+  if (trace) {
+    trace.stated[slot] = stated;
+    trace.revealed[slot] = revealed;
+    trace.weight[slot] = weight;
+  }
 }
 
 function maxOverList(table: Float32Array, list: Int8Array): number {
