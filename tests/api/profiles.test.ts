@@ -1,7 +1,8 @@
-// Profiles (issue #3): own profile, edits with the spec's rules, computed completeness, public cards.
+// Profiles (issue #3): own profile, edits with the spec's rules, computed completeness, public cards;
+// traction and "raising now" (issue #19, "Public profiles that help decide").
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { activities } from '../../src/server/db/schema';
+import { activities, startupProfiles } from '../../src/server/db/schema';
 import { buildInvestorProfileBody, buildStartupProfileBody } from '../factories';
 import { TestClient, useTestSuite } from '../support/test-app';
 
@@ -147,6 +148,104 @@ describe('PUT /api/startup/profile', () => {
   });
 });
 
+describe('traction and raising now (PUT /api/startup/profile)', () => {
+  const NO_TRACTION = { arr: null, monthlyGrowthPercent: null, customers: null };
+  const storedFinancials = async (userId: number) =>
+    (await suite.database.db.select({ financials: startupProfiles.financials }).from(startupProfiles).where(eq(startupProfiles.userId, userId)))[0]!.financials;
+
+  it('reads as no figures and raising now before anything is said', async () => {
+    const { client } = await signedIn('startup');
+    const saved = await putStartup(client, buildStartupProfileBody());
+    expect(saved.json()).toMatchObject({ traction: NO_TRACTION, raisingNow: true });
+  });
+
+  it('saves the figures and the switch, reads them back, and keeps them when a later save omits them', async () => {
+    const { client, user } = await signedIn('startup');
+    const traction = { arr: 1_250_000, monthlyGrowthPercent: 12.5, customers: 48 };
+    const saved = await putStartup(client, buildStartupProfileBody({ traction, raisingNow: false }));
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ traction, raisingNow: false });
+    expect((await client.request({ method: 'GET', url: '/api/profile' })).json()).toMatchObject({ traction, raisingNow: false });
+    // Stored in the spec's financials field, under the keys the matching engine reads (`arr`).
+    expect(await storedFinancials(user.id)).toEqual(traction);
+
+    // The Team Members tab sends the company fields without traction: nothing is lost.
+    const later = await putStartup(client, buildStartupProfileBody({ team: [{ name: 'Ada', role: 'CEO', link: '' }] }));
+    expect(later.json()).toMatchObject({ traction, raisingNow: false });
+
+    // Settings › Deal flow writes the same switch.
+    const settings = await client.request({ method: 'GET', url: '/api/intake-settings' });
+    expect(settings.json().raisingNow).toBe(false);
+    await client.request({ method: 'PUT', url: '/api/intake-settings', payload: { raisingNow: true } });
+    expect((await client.request({ method: 'GET', url: '/api/profile' })).json().raisingNow).toBe(true);
+  });
+
+  it('clears a figure sent as null or left out of a sent traction, and accepts the bounds', async () => {
+    const { client } = await signedIn('startup');
+    await putStartup(client, buildStartupProfileBody({ traction: { arr: 500_000, monthlyGrowthPercent: 8, customers: 12 } }));
+    const cleared = await putStartup(client, buildStartupProfileBody({ traction: { arr: null, customers: 0 } }));
+    expect(cleared.json().traction).toEqual({ arr: null, monthlyGrowthPercent: null, customers: 0 });
+    const bounds = await putStartup(client, buildStartupProfileBody({ traction: { arr: 0, monthlyGrowthPercent: -100, customers: null } }));
+    expect(bounds.json().traction).toEqual({ arr: 0, monthlyGrowthPercent: -100, customers: null });
+    const top = await putStartup(client, buildStartupProfileBody({ traction: { monthlyGrowthPercent: 1000 } }));
+    expect(top.json().traction.monthlyGrowthPercent).toBe(1000);
+  });
+
+  it.each([
+    ['traction.arr', { arr: -1 }, 'ARR must be a whole number of dollars, 0 or more'],
+    ['traction.arr', { arr: 1500.5 }, 'ARR must be a whole number of dollars, 0 or more'],
+    ['traction.arr', { arr: '1M' }, 'ARR must be a whole number of dollars, 0 or more'],
+    ['traction.arr', { arr: 2_000_000_000_000 }, 'ARR must be at most $1,000,000,000,000'],
+    ['traction.monthlyGrowthPercent', { monthlyGrowthPercent: -100.5 }, 'Monthly growth must be a percentage from -100 to 1000'],
+    ['traction.monthlyGrowthPercent', { monthlyGrowthPercent: 1001 }, 'Monthly growth must be a percentage from -100 to 1000'],
+    ['traction.monthlyGrowthPercent', { monthlyGrowthPercent: '10%' }, 'Monthly growth must be a percentage from -100 to 1000'],
+    ['traction.customers', { customers: -3 }, 'Customers must be a whole number, 0 or more'],
+    ['traction.customers', { customers: 2.5 }, 'Customers must be a whole number, 0 or more'],
+    ['traction.customers', { customers: 20_000_000_000 }, 'Customers must be at most 10,000,000,000'],
+  ])('rejects %s = %o with a clear sentence', async (field, traction, message) => {
+    const { client } = await signedIn('startup');
+    const response = await putStartup(client, buildStartupProfileBody({ traction }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors[field]).toEqual([message]);
+  });
+
+  it('rejects a raisingNow that is not a boolean, and an unknown traction key', async () => {
+    const { client } = await signedIn('startup');
+    const raising = await putStartup(client, buildStartupProfileBody({ raisingNow: 'yes' }));
+    expect(raising.statusCode).toBe(400);
+    expect(raising.json().fieldErrors.raisingNow).toEqual(['Raising now must be true or false']);
+    const unknown = await putStartup(client, buildStartupProfileBody({ traction: { mrr: 40_000 } }));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('Unknown field: mrr.');
+  });
+
+  it('reads an older financials shape leniently, and keeps its other keys through a traction save', async () => {
+    const { client, user } = await signedIn('startup');
+    await putStartup(client, buildStartupProfileBody());
+    // The demo's shape, plus values today's rules would refuse.
+    await suite.database.db
+      .update(startupProfiles)
+      .set({ financials: { arr: 420_000, growth: 'revenue-generating', customers: -3, monthlyGrowthPercent: 'fast', mrr: 35_000 } })
+      .where(eq(startupProfiles.userId, user.id));
+    const own = await client.request({ method: 'GET', url: '/api/profile' });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().traction).toEqual({ arr: 420_000, monthlyGrowthPercent: null, customers: null });
+
+    await suite.database.db
+      .update(startupProfiles)
+      .set({ financials: ['not', 'an', 'object'] })
+      .where(eq(startupProfiles.userId, user.id));
+    expect((await client.request({ method: 'GET', url: '/api/profile' })).json().traction).toEqual(NO_TRACTION);
+
+    await suite.database.db
+      .update(startupProfiles)
+      .set({ financials: { growth: 'revenue-generating', mrr: 35_000, arr: 1 } })
+      .where(eq(startupProfiles.userId, user.id));
+    await putStartup(client, buildStartupProfileBody({ traction: { arr: null, customers: 9 } }));
+    expect(await storedFinancials(user.id)).toEqual({ growth: 'revenue-generating', mrr: 35_000, customers: 9 });
+  });
+});
+
 describe('PUT /api/investor/profile', () => {
   it('saves the lists of spec values', async () => {
     const { client } = await signedIn('investor');
@@ -204,8 +303,11 @@ describe('public profile cards', () => {
       'industry',
       'location',
       'logo',
+      'raisingNow',
       'stage',
+      'team',
       'teamSize',
+      'traction',
       'website',
     ]);
     expect(response.json()).toMatchObject({ id: startup.user.id, companyName: 'Card Co' });
@@ -217,6 +319,33 @@ describe('public profile cards', () => {
       .where(and(eq(activities.userId, investor.user.id), eq(activities.activityType, 'viewed_profile')));
     expect(views).toHaveLength(1);
     expect(views[0]).toMatchObject({ entityId: startup.user.id, description: "Viewed Card Co's profile" });
+  });
+
+  it('carry the team, traction and raising status to an investor, and nothing else of the stored data', async () => {
+    const startup = await signedIn('startup');
+    const team = [
+      { name: 'Ada Lovelace', role: 'CEO', link: 'https://linkedin.example/ada' },
+      { name: 'Alan Turing', role: 'CTO', link: '' },
+    ];
+    const investorPreferences = { stages: ['Seed'], checkSizes: [], industries: [], location: 'Private place' };
+    await putStartup(
+      startup.client,
+      buildStartupProfileBody({ team, investorPreferences, traction: { arr: 900_000, monthlyGrowthPercent: 6.5, customers: 31 }, raisingNow: false }),
+    );
+    // Keys only older rows hold stay in the database, not on the card.
+    const [row] = await suite.database.db.select().from(startupProfiles).where(eq(startupProfiles.userId, startup.user.id));
+    await suite.database.db
+      .update(startupProfiles)
+      .set({ financials: { ...(row!.financials as object), burn: 'secret-burn-rate' }, pitchDeck: 'secret-deck.pdf', businessModel: { secret: 'model' } })
+      .where(eq(startupProfiles.userId, startup.user.id));
+
+    const investor = await signedIn('investor');
+    const response = await investor.client.request({ method: 'GET', url: `/api/startups/${startup.user.id}` });
+    expect(response.statusCode).toBe(200);
+    const card = response.json();
+    expect(card).toMatchObject({ team, traction: { arr: 900_000, monthlyGrowthPercent: 6.5, customers: 31 }, raisingNow: false });
+    expect(Object.keys(card.traction).sort()).toEqual(['arr', 'customers', 'monthlyGrowthPercent']);
+    expect(response.body).not.toMatch(/secret|Private place/);
   });
 
   it('show a startup exactly the investor card fields', async () => {

@@ -1,7 +1,7 @@
 // Own profile screens (docs/profiles.md): view and edit modes per tab, saves with the
 // spec's notices, validation messages, and the ?tab= links.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectToast, registerViaApi, saveInvestorProfileViaApi, saveStartupProfileViaApi } from './helpers';
+import { expectToast, registerViaApi, saveInvestorProfileViaApi, saveStartupProfileViaApi, seriousViolations } from './helpers';
 
 /** The visible tab panel (inactive panels stay mounted but hidden). */
 function activePanel(page: Page): Locator {
@@ -217,6 +217,60 @@ test.describe('startup profile', () => {
     await expect(form).toBeVisible();
     // The server's field message lands under its field.
     await expect(form.getByLabel('Location')).toHaveAccessibleDescription('Location must be at least 2 characters');
+  });
+
+  test('a startup shares its traction and says it is not raising; the view mode and Settings agree', async ({ page }) => {
+    await registerViaApi(page, 'startup');
+    await saveStartupProfileViaApi(page);
+    // Settings is read first, so its cached switch must follow the profile's save.
+    await page.goto('/settings');
+    const dealFlow = page.getByRole('form', { name: 'Deal flow settings' });
+    await expect(dealFlow.getByRole('switch', { name: 'Raising now' })).toBeChecked();
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await expect(page).toHaveURL('/startup/profile');
+
+    const panel = activePanel(page);
+    await expectDetail(panel, 'ARR', 'Not provided');
+    await expectDetail(panel, 'Raising Now', 'Yes. Investors filtering for startups raising now will find you.');
+    await panel.getByRole('button', { name: 'Edit Profile' }).click();
+    const form = page.getByRole('form', { name: 'Edit profile information' });
+    const traction = form.getByRole('group', { name: 'Traction' });
+    await expect(traction.getByLabel('ARR (US$)')).toHaveAccessibleDescription('Annual recurring revenue, whole dollars');
+    // Something that is not a number gets the field's sentence rather than vanishing.
+    await traction.getByLabel('ARR (US$)').fill('1.2M');
+    await traction.getByLabel('Monthly growth (%)').fill('2000');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(traction.getByLabel('ARR (US$)')).toHaveAccessibleDescription(
+      'Annual recurring revenue, whole dollars ARR must be a whole number of dollars, 0 or more',
+    );
+    await expect(traction.getByText('Monthly growth must be a percentage from -100 to 1000')).toBeVisible();
+
+    await traction.getByLabel('ARR (US$)').fill('1,250,000');
+    await traction.getByLabel('Monthly growth (%)').fill('12.5');
+    await traction.getByLabel('Customers').fill('48');
+    const raising = traction.getByRole('switch', { name: 'Raising now' });
+    await expect(raising).toHaveAccessibleDescription('Investors filtering for startups raising now will find you.');
+    await raising.focus();
+    await page.keyboard.press('Space');
+    await expect(raising).not.toBeChecked();
+    expect(await seriousViolations(page)).toEqual([]);
+    await form.getByRole('button', { name: 'Save' }).click();
+
+    await expectToast(page, 'Profile updated', 'Your profile has been updated successfully.');
+    await expect(form).toBeHidden();
+    await expectDetail(panel, 'ARR', '$1,250,000');
+    await expectDetail(panel, 'Monthly Growth', '+12.5% a month');
+    await expectDetail(panel, 'Customers', '48');
+    await expectDetail(panel, 'Raising Now', 'No, not at the moment');
+
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    await expect(dealFlow.getByRole('switch', { name: 'Raising now' })).not.toBeChecked();
+
+    // Saved, not just cached.
+    await page.goto('/startup/profile');
+    await expectDetail(activePanel(page), 'ARR', '$1,250,000');
   });
 });
 

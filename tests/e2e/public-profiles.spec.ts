@@ -1,11 +1,25 @@
-// The pages behind "View Profile" (/startup/{id}, /investor/{id}): the counterpart's card,
-// and the not-found and wrong-role states.
-import { expect, test } from '@playwright/test';
-import { INVESTOR_PROFILE, STARTUP_PROFILE, registerCounterpart, registerViaApi } from './helpers';
+// The pages behind "View Profile" (/startup/{id}, /investor/{id}): the counterpart's card (for a
+// startup also its team, traction and round, issue #19), and the not-found and wrong-role states.
+import { expect, test, type Locator } from '@playwright/test';
+import { INVESTOR_PROFILE, STARTUP_PROFILE, hasHorizontalScroll, registerCounterpart, registerViaApi, seriousViolations } from './helpers';
+
+/** The value (<dd>) next to a label (<dt>) in a profile section. */
+const factValue = (section: Locator, label: string) =>
+  section
+    .getByRole('term')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd[1]');
 
 test.describe('public profiles', () => {
   test("an investor opens a startup's profile; the view lands in the investor's activity", async ({ page, browser }) => {
-    const startup = await registerCounterpart(browser, 'startup');
+    const startup = await registerCounterpart(browser, 'startup', {
+      team: [
+        { name: 'Mira Okafor', role: 'CEO & Co-founder', link: 'https://example.com/mira' },
+        { name: 'Jonas Weber', role: 'CTO', link: '' },
+      ],
+      traction: { arr: 1_250_000, monthlyGrowthPercent: 12.5, customers: 48 },
+      raisingNow: true,
+    });
 
     await registerViaApi(page, 'investor');
     await page.goto(`/startup/${startup.id}`);
@@ -24,11 +38,42 @@ test.describe('public profiles', () => {
     await expect(website).toHaveAttribute('target', '_blank');
     await expect(website).toHaveAttribute('rel', 'noopener noreferrer');
 
+    // What an investor decides on: who builds it, how it is doing, and the round.
+    const team = main.getByRole('region', { name: 'Team' }).getByRole('listitem');
+    await expect(team).toHaveCount(2);
+    await expect(team.first()).toContainText('Mira Okafor');
+    await expect(team.first()).toContainText('CEO & Co-founder');
+    await expect(team.first().getByRole('link', { name: /example\.com/ })).toHaveAttribute('href', 'https://example.com/mira');
+    await expect(team.nth(1)).toContainText('Jonas Weber');
+    await expect(team.nth(1)).toContainText('CTO');
+    const traction = main.getByRole('region', { name: 'Traction' });
+    await expect(factValue(traction, 'ARR')).toHaveText('$1,250,000');
+    await expect(factValue(traction, 'Monthly Growth')).toHaveText('+12.5% a month');
+    await expect(factValue(traction, 'Customers')).toHaveText('48');
+    const round = main.getByRole('region', { name: 'The round' });
+    await expect(factValue(round, 'Stage')).toHaveText('Series A');
+    await expect(factValue(round, 'Target')).toHaveText('$1M - $3M');
+    await expect(factValue(round, 'Status')).toHaveText('Raising now');
+    expect(await seriousViolations(page)).toEqual([]);
+
     await main.getByRole('link', { name: 'Back to startups' }).click();
     await expect(page).toHaveURL('/investor/startups');
 
     await page.goto('/activity');
     await expect(page.getByText(`Viewed ${STARTUP_PROFILE.companyName}'s profile`)).toBeVisible();
+  });
+
+  test('a startup that shared nothing more says so, and that it is not raising', async ({ page, browser }) => {
+    const startup = await registerCounterpart(browser, 'startup', { raisingNow: false });
+
+    await registerViaApi(page, 'investor');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(`/startup/${startup.id}`);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('region', { name: 'Team' })).toContainText('No team members listed yet.');
+    await expect(main.getByRole('region', { name: 'Traction' })).toContainText('No traction figures shared yet.');
+    await expect(factValue(main.getByRole('region', { name: 'The round' }), 'Status')).toHaveText('Not raising at the moment');
+    expect(await hasHorizontalScroll(page)).toBe(false);
   });
 
   test("a startup opens an investor's profile with criteria and thesis", async ({ page, browser }) => {

@@ -102,6 +102,9 @@ function investorSide(id: number, companyName: string, location: string | null, 
       website: null,
       foundingDate: null,
       description: null,
+      team: [],
+      traction: { arr: null, monthlyGrowthPercent: null, customers: null },
+      raisingNow: true,
     },
   };
 }

@@ -42,6 +42,41 @@ export const TeamMember = z.strictObject({
 });
 export type TeamMember = z.infer<typeof TeamMember>;
 
+// Traction (issue #19, "Public profiles that help decide"): the figures investors screen on first.
+// Stored in startup_profiles.financials (the spec's json field) under these keys, next to whatever
+// else an older row holds there; the matching engine reads `arr` as a revenue signal.
+const ARR_MESSAGE = 'ARR must be a whole number of dollars, 0 or more';
+const GROWTH_MESSAGE = 'Monthly growth must be a percentage from -100 to 1000';
+const CUSTOMERS_MESSAGE = 'Customers must be a whole number, 0 or more';
+// Ceilings far above any real startup, so a typo of extra zeros is caught and every value stays an
+// exact JSON number (below 2^53).
+const MAX_ARR = 1_000_000_000_000;
+const MAX_CUSTOMERS = 10_000_000_000;
+
+/** Each figure is optional: null (or left out) means "not shared". */
+export const Traction = z.strictObject({
+  arr: z.number({ error: ARR_MESSAGE }).int(ARR_MESSAGE).min(0, ARR_MESSAGE).max(MAX_ARR, 'ARR must be at most $1,000,000,000,000').nullable().optional(),
+  monthlyGrowthPercent: z.number({ error: GROWTH_MESSAGE }).min(-100, GROWTH_MESSAGE).max(1000, GROWTH_MESSAGE).nullable().optional(),
+  customers: z
+    .number({ error: CUSTOMERS_MESSAGE })
+    .int(CUSTOMERS_MESSAGE)
+    .min(0, CUSTOMERS_MESSAGE)
+    .max(MAX_CUSTOMERS, 'Customers must be at most 10,000,000,000')
+    .nullable()
+    .optional(),
+});
+export type Traction = z.input<typeof Traction>;
+
+/** Traction as the API answers it: every figure present, null when not shared. */
+export const TractionFigures = z.object({
+  arr: z.number().nullable(),
+  monthlyGrowthPercent: z.number().nullable(),
+  customers: z.number().nullable(),
+});
+export type TractionFigures = z.infer<typeof TractionFigures>;
+
+const TeamMemberView = z.object({ name: z.string(), role: z.string(), link: z.string() });
+
 /** What a startup seeks in an investor; matching reads it as the startup side's preferences. */
 export const InvestorPreferences = z.strictObject({
   stages: uniqueList(STAGES, 'Please choose stages from the list'),
@@ -64,6 +99,10 @@ export const UpdateStartupProfileBody = z.strictObject({
   // The Team Members and Investor Preferences tabs; omitted means "leave as they are".
   team: z.array(TeamMember).max(50, 'A team may list at most 50 members').optional(),
   investorPreferences: InvestorPreferences.optional(),
+  // Traction and "raising now" (issue #19); omitted means "leave as they are", like the tabs above.
+  // Settings › Deal flow sets raisingNow too (PUT /api/intake-settings): both write one column.
+  traction: Traction.optional(),
+  raisingNow: z.boolean({ error: 'Raising now must be true or false' }).optional(),
 });
 export type UpdateStartupProfileBody = z.input<typeof UpdateStartupProfileBody>;
 
@@ -105,8 +144,10 @@ export const StartupProfile = z.object({
   description: z.string().nullable(),
   teamSize: z.number().nullable(),
   fundingGoal: z.number().nullable(),
-  team: z.array(z.object({ name: z.string(), role: z.string(), link: z.string() })),
+  team: z.array(TeamMemberView),
   investorPreferences: z.object({ stages: z.array(z.string()), checkSizes: z.array(z.string()), industries: z.array(z.string()), location: z.string() }),
+  traction: TractionFigures,
+  raisingNow: z.boolean(),
   profileCompleteness: z.number(),
   updatedAt: z.string(),
 });
@@ -135,7 +176,7 @@ export type InvestorProfile = z.infer<typeof InvestorProfile>;
 export const OwnProfile = z.discriminatedUnion('kind', [StartupProfile, InvestorProfile]);
 export type OwnProfile = z.infer<typeof OwnProfile>;
 
-/** The startup card other users see (the match-card fields). `id` is the account id. */
+/** The startup card other users see (the match-card fields, then team, traction and the round). `id` is the account id. */
 export const StartupCard = z.object({
   id: z.number(),
   companyName: z.string(),
@@ -150,6 +191,11 @@ export const StartupCard = z.object({
   description: z.string().nullable(),
   /** The account's email address is verified (issue #17): a "Verified" badge on cards and profiles. */
   emailVerified: z.boolean(),
+  // What an investor decides on (issue #19, "Public profiles that help decide"): who builds it,
+  // how it is doing, and whether the round is open now.
+  team: z.array(TeamMemberView),
+  traction: TractionFigures,
+  raisingNow: z.boolean(),
 });
 export type StartupCard = z.infer<typeof StartupCard>;
 

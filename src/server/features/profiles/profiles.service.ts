@@ -10,7 +10,7 @@ import type {
   OwnProfile,
   StartupCard,
   StartupProfile,
-  TeamMember,
+  Traction,
   UpdateInvestorProfileBody,
   UpdateStartupProfileBody,
 } from '../../../shared/contracts/profiles';
@@ -19,7 +19,7 @@ import { notFound } from '../../app-error';
 import { activities, blocks, investorProfiles, startupProfiles } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../service-context';
 import { recordActivity } from '../activity';
-import { emailVerifiedOfProfile, toInvestorCard, toStartupCard, type InvestorRow, type StartupRow } from './profile-cards';
+import { emailVerifiedOfProfile, teamOf, toInvestorCard, toStartupCard, tractionOf, TRACTION_KEYS, type InvestorRow, type StartupRow } from './profile-cards';
 import { runProfileSavedReactions } from './profile-reactions';
 
 const EMPTY_PREFERENCES: InvestorPreferences = { stages: [], checkSizes: [], industries: [], location: '' };
@@ -28,6 +28,22 @@ const PROFILE_MISSING = 'You have not created your profile yet. Complete it so m
 const VIEW_DEDUPE_MS = 60 * 60 * 1000;
 
 const emptyToNull = (value: string | undefined) => (value === undefined || value === '' ? null : value);
+
+/**
+ * The `financials` to store after a save that sent traction: its three keys replaced (a figure not
+ * shared is removed, not stored as null), every other key kept. Older rows hold keys of their own
+ * (`mrr`, `gmv`, a `growth` note) that the matching engine still reads as signals, and nothing on
+ * screen edits them, so a traction save must not wipe them.
+ */
+function withTraction(financials: unknown, traction: Traction): Record<string, unknown> {
+  const merged: Record<string, unknown> = typeof financials === 'object' && financials !== null && !Array.isArray(financials) ? { ...financials } : {};
+  for (const key of TRACTION_KEYS) {
+    const value = traction[key];
+    if (value === null || value === undefined) delete merged[key];
+    else merged[key] = value;
+  }
+  return merged;
+}
 
 function toStartupProfile(row: StartupRow): StartupProfile {
   return {
@@ -44,8 +60,10 @@ function toStartupProfile(row: StartupRow): StartupProfile {
     description: row.description,
     teamSize: row.teamSize,
     fundingGoal: row.fundingGoal,
-    team: (row.team as TeamMember[] | null) ?? [],
+    team: teamOf(row.team),
     investorPreferences: { ...EMPTY_PREFERENCES, ...((row.investorPreferences as Partial<InvestorPreferences> | null) ?? {}) },
+    traction: tractionOf(row.financials),
+    raisingNow: row.raisingNow,
     profileCompleteness: row.profileCompleteness,
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -104,8 +122,11 @@ export async function updateStartupProfile(ctx: ServiceContext, input: UpdateSta
       teamSize: input.teamSize,
       fundingGoal: input.fundingGoal,
       // Omitted tabs keep what was saved before.
-      team: input.team ?? (existing?.team as TeamMember[] | null) ?? [],
+      team: input.team ?? teamOf(existing?.team),
       investorPreferences: input.investorPreferences ?? (existing?.investorPreferences as InvestorPreferences | null) ?? EMPTY_PREFERENCES,
+      ...(input.traction ? { financials: withTraction(existing?.financials, input.traction) } : {}),
+      // Left out, the column keeps its value (on a first save, its default: raising).
+      ...(input.raisingNow === undefined ? {} : { raisingNow: input.raisingNow }),
     };
     const profileCompleteness = startupCompleteness(values);
     // updated_at comes from the database clock, like the insert's default: the matching engine

@@ -23,6 +23,7 @@ import { Input } from '@/components/ui/input';
 import { SwitchField } from '@/components/ui/switch-field';
 import { dashboardKeys } from '@/features/dashboard/api';
 import { matchKeys } from '@/features/matching/api';
+import { profileKeys } from '@/features/profiles/api';
 import { api } from '@/lib/api';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { formatDateTime } from '@/lib/format';
@@ -44,7 +45,8 @@ function useUpdateIntakeSettings() {
       queryClient.setQueryData(intakeSettingsQuery.queryKey, settings);
       toast({ title: 'Deal flow settings saved' });
     },
-    meta: { invalidates: [matchKeys.all, dashboardKeys.all] },
+    // The profile's Info tab shows "Raising now" too.
+    meta: { invalidates: [matchKeys.all, dashboardKeys.all, profileKeys.own()] },
   });
 }
 

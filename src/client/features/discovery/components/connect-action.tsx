@@ -1,6 +1,7 @@
 // What a viewer can do about someone of the other role, wherever they meet them (a directory card,
-// a public profile): Connect; Accept when they asked; "Request sent"; "Request queued" while fair
-// intake holds it; "Declined"; Message once connected. The server decides what Connect becomes
+// a public profile): Connect; Accept when they asked; "Waiting for {name}" once the viewer asked and
+// the other side has not answered (issue #19); "Request queued" while fair intake holds it;
+// "Declined"; Message once connected. The server decides what Connect becomes
 // (POST /api/discover/:userId/connect: a request, or the accept that connects).
 import { Link } from 'wouter';
 import { CircleX, Clock, MessageSquare, Send, ThumbsUp, UserRoundPlus } from 'lucide-react';
@@ -34,7 +35,7 @@ export function ConnectAction({ userId, name, match, viewer }: { userId: number;
         </Button>
       );
     case 'sent':
-      return <Status icon={Send} text="Request sent" />;
+      return <Status icon={Send} text={`Waiting for ${name}`} />;
     case 'queued':
       return <Status icon={Clock} text="Request queued" />;
     case 'declined':

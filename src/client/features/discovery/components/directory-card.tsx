@@ -1,6 +1,6 @@
 // One profile in the directory: the counterpart's match-card fields, the viewer's score with its
 // top reason, and the two actions: View Profile, and Connect in the state the match is in
-// (Connect; Accept when they asked; "Request sent"; "Request queued" while fair intake holds it;
+// (Connect; Accept when they asked; "Waiting for {name}"; "Request queued" while fair intake holds it;
 // Message once connected).
 import { useId } from 'react';
 import { Link } from 'wouter';

@@ -1,6 +1,6 @@
 // "Your match" on a public profile (issue #19, "Public profiles that help decide"): the viewer's
 // score with this person, why (the top reasons, the biggest shortfall, every component on request),
-// and what the viewer can do about it (Connect, Accept, "Request sent", "Request queued", Message).
+// and what the viewer can do about it (Connect, Accept, "Waiting for {name}", "Request queued", Message).
 // Read from GET /api/matches/with/:userId, under the match keys, so any decision refreshes it.
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';

@@ -1,8 +1,23 @@
 // The read-only profiles behind "View Profile" (/startup/{id}, /investor/{id}): a header card
-// with the essentials, then the story and the numbers. The screen around them (loading, refusals,
-// the way back) is public-profile-screen.tsx.
-import type { ReactNode } from 'react';
-import { Banknote, Briefcase, CalendarDays, Factory, Globe, Layers, MapPin, Users, type LucideIcon } from 'lucide-react';
+// with the essentials, then the story and the numbers. A startup's adds what an investor decides
+// on (issue #19): the team, the traction figures and the round. The screen around them (loading,
+// refusals, the way back) is public-profile-screen.tsx.
+import { useId, type ReactNode } from 'react';
+import {
+  Banknote,
+  Briefcase,
+  CalendarDays,
+  CircleDot,
+  Factory,
+  Globe,
+  Layers,
+  MapPin,
+  Receipt,
+  Target,
+  TrendingUp,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import type { InvestorCard, StartupCard } from '@shared/contracts/profiles';
 import { FUNDING_GOAL_OPTIONS, TEAM_SIZE_OPTIONS, bucketLabel } from '@shared/enums';
 import { Badge } from '@/components/ui/badge';
@@ -12,6 +27,8 @@ import { ExternalLink } from '@/components/ui/external-link';
 import { TrackRecordSection } from '@/features/track-record/components/track-record-section';
 import { formatCalendarDate } from '@/lib/format';
 import { ChipList, portfolioSizeText } from './profile-parts';
+import { TeamMemberCards } from './startup-team-tab';
+import { hasTraction, raisingStatusText, tractionDetails } from './startup-traction';
 
 function nameInitials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
@@ -83,26 +100,27 @@ function ProfileHeader({ kind, name, card, badges }: { kind: string; name: strin
   );
 }
 
-/** A card of the page body, under a small title. */
+/** A card of the page body, under a small title; a named region, so assistive technology can jump to it. */
 function SectionCard({ title, children }: { title: string; children: ReactNode }) {
+  const titleId = useId();
   return (
-    <Card>
+    <Card role="region" aria-labelledby={titleId}>
       <CardHeader className="pb-3">
-        <CardTitle className="text-base">{title}</CardTitle>
+        <CardTitle id={titleId} className="text-base">
+          {title}
+        </CardTitle>
       </CardHeader>
       <CardContent>{children}</CardContent>
     </Card>
   );
 }
 
+const EmptyText = ({ children }: { children: string }) => <p className="text-sm text-muted-foreground italic">{children}</p>;
+
 function TextCard({ title, text, emptyText }: { title: string; text: string | null; emptyText: string }) {
   return (
     <SectionCard title={title}>
-      {text ? (
-        <p className="text-sm leading-relaxed break-words whitespace-pre-line">{text}</p>
-      ) : (
-        <p className="text-sm text-muted-foreground italic">{emptyText}</p>
-      )}
+      {text ? <p className="text-sm leading-relaxed break-words whitespace-pre-line">{text}</p> : <EmptyText>{emptyText}</EmptyText>}
     </SectionCard>
   );
 }
@@ -116,21 +134,27 @@ interface Fact {
 function FactsCard({ title, facts }: { title: string; facts: readonly Fact[] }) {
   return (
     <SectionCard title={title}>
-      <dl className="grid gap-4">
-        {facts.map(({ icon: Icon, label, value }) => (
-          // A <dl> group may hold only <dt>/<dd>, so the icon sits inside the term, placed beside it.
-          <div key={label} className="relative grid min-h-9 min-w-0 content-start gap-1 pl-12">
-            <dt className="text-xs font-medium text-muted-foreground">
-              <span aria-hidden className="absolute top-0 left-0 flex size-9 items-center justify-center rounded-lg bg-accent text-accent-foreground">
-                <Icon className="size-4" />
-              </span>
-              {label}
-            </dt>
-            <dd className="text-sm font-medium break-words">{value ?? <span className="font-normal text-muted-foreground italic">Not provided</span>}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList facts={facts} />
     </SectionCard>
+  );
+}
+
+function FactList({ facts }: { facts: readonly Fact[] }) {
+  return (
+    <dl className="grid gap-4">
+      {facts.map(({ icon: Icon, label, value }) => (
+        // A <dl> group may hold only <dt>/<dd>, so the icon sits inside the term, placed beside it.
+        <div key={label} className="relative grid min-h-9 min-w-0 content-start gap-1 pl-12">
+          <dt className="text-xs font-medium text-muted-foreground">
+            <span aria-hidden className="absolute top-0 left-0 flex size-9 items-center justify-center rounded-lg bg-accent text-accent-foreground">
+              <Icon className="size-4" />
+            </span>
+            {label}
+          </dt>
+          <dd className="text-sm font-medium break-words">{value ?? <span className="font-normal text-muted-foreground italic">Not provided</span>}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -140,15 +164,15 @@ interface TextBlock {
   emptyText: string;
 }
 
-/** The page under the header: the texts down the wide column, the facts beside them. */
+/** The page under the header: the texts (and any further sections) down the wide column, the facts beside them. */
 function PublicProfileLayout({
   kind,
   name,
   card,
   badges,
   texts,
-  factsTitle,
-  facts,
+  sections,
+  aside,
   after,
 }: {
   kind: string;
@@ -156,8 +180,10 @@ function PublicProfileLayout({
   card: CardBasics;
   badges: readonly string[];
   texts: readonly TextBlock[];
-  factsTitle: string;
-  facts: readonly Fact[];
+  /** Cards under the texts in the wide column (a startup's team and traction). */
+  sections?: ReactNode;
+  /** The narrow column: the facts cards. */
+  aside: ReactNode;
   /** Sections under the two columns (the investor's track record). */
   after?: ReactNode;
 }) {
@@ -169,8 +195,9 @@ function PublicProfileLayout({
           {texts.map((block) => (
             <TextCard key={block.title} {...block} />
           ))}
+          {sections}
         </div>
-        <FactsCard title={factsTitle} facts={facts} />
+        <div className="grid content-start gap-6">{aside}</div>
       </div>
       {after}
     </div>
@@ -180,6 +207,12 @@ function PublicProfileLayout({
 /** A list as chips, or nothing (the facts card then says "Not provided"). */
 const chipsOrNone = (values: readonly string[]) => (values.length > 0 ? <ChipList values={values} /> : null);
 
+const TRACTION_ICONS: Record<keyof StartupCard['traction'], LucideIcon> = { arr: Banknote, monthlyGrowthPercent: TrendingUp, customers: Receipt };
+
+/**
+ * A startup's public profile. The round (stage, target, whether it is raising now) sits beside the
+ * story because it is the first thing an investor checks; team and traction follow the description.
+ */
 export function StartupPublicProfile({ startup }: { startup: StartupCard }) {
   return (
     <PublicProfileLayout
@@ -188,13 +221,39 @@ export function StartupPublicProfile({ startup }: { startup: StartupCard }) {
       card={startup}
       badges={[startup.industry, startup.stage].filter((value): value is string => Boolean(value))}
       texts={[{ title: 'About', text: startup.description, emptyText: 'This startup has not written a description yet.' }]}
-      factsTitle="Key facts"
-      facts={[
-        { icon: Factory, label: 'Industry', value: startup.industry },
-        { icon: Layers, label: 'Stage', value: startup.stage },
-        { icon: Banknote, label: 'Funding Goal', value: bucketLabel(FUNDING_GOAL_OPTIONS, startup.fundingGoal) },
-        { icon: Users, label: 'Team Size', value: bucketLabel(TEAM_SIZE_OPTIONS, startup.teamSize) },
-      ]}
+      sections={
+        <>
+          <SectionCard title="Team">
+            {startup.team.length > 0 ? <TeamMemberCards team={startup.team} /> : <EmptyText>No team members listed yet.</EmptyText>}
+          </SectionCard>
+          <SectionCard title="Traction">
+            {hasTraction(startup.traction) ? (
+              <FactList facts={tractionDetails(startup.traction).map(({ key, label, value }) => ({ icon: TRACTION_ICONS[key], label, value }))} />
+            ) : (
+              <EmptyText>No traction figures shared yet.</EmptyText>
+            )}
+          </SectionCard>
+        </>
+      }
+      aside={
+        <>
+          <FactsCard
+            title="The round"
+            facts={[
+              { icon: Layers, label: 'Stage', value: startup.stage },
+              { icon: Target, label: 'Target', value: bucketLabel(FUNDING_GOAL_OPTIONS, startup.fundingGoal) },
+              { icon: CircleDot, label: 'Status', value: raisingStatusText(startup.raisingNow) },
+            ]}
+          />
+          <FactsCard
+            title="Key facts"
+            facts={[
+              { icon: Factory, label: 'Industry', value: startup.industry },
+              { icon: Users, label: 'Team Size', value: bucketLabel(TEAM_SIZE_OPTIONS, startup.teamSize) },
+            ]}
+          />
+        </>
+      }
     />
   );
 }
@@ -210,13 +269,17 @@ export function InvestorPublicProfile({ investor }: { investor: InvestorCard }) 
         { title: 'About', text: investor.description, emptyText: 'This investor has not written a description yet.' },
         { title: 'Investment Thesis', text: investor.investmentThesis, emptyText: 'This investor has not shared a thesis yet.' },
       ]}
-      factsTitle="Investment criteria"
-      facts={[
-        { icon: Factory, label: 'Industry Focus', value: chipsOrNone(investor.industryFocus) },
-        { icon: Layers, label: 'Stages', value: chipsOrNone(investor.stagePreference) },
-        { icon: Banknote, label: 'Check Sizes', value: chipsOrNone(investor.investmentRange) },
-        { icon: Briefcase, label: 'Portfolio Size', value: portfolioSizeText(investor.portfolioSize) },
-      ]}
+      aside={
+        <FactsCard
+          title="Investment criteria"
+          facts={[
+            { icon: Factory, label: 'Industry Focus', value: chipsOrNone(investor.industryFocus) },
+            { icon: Layers, label: 'Stages', value: chipsOrNone(investor.stagePreference) },
+            { icon: Banknote, label: 'Check Sizes', value: chipsOrNone(investor.investmentRange) },
+            { icon: Briefcase, label: 'Portfolio Size', value: portfolioSizeText(investor.portfolioSize) },
+          ]}
+        />
+      }
       after={<TrackRecordSection investorId={investor.id} />}
     />
   );

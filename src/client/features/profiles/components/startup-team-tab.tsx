@@ -55,6 +55,11 @@ function TeamList({ team, onEdit }: { team: StartupProfile['team']; onEdit: () =
       />
     );
   }
+  return <TeamMemberCards team={team} />;
+}
+
+/** The team as cards: name, role and link. The public profile shows the same list. */
+export function TeamMemberCards({ team }: { team: StartupProfile['team'] }) {
   return (
     <ul className="grid gap-3 sm:grid-cols-2" aria-label="Team members">
       {team.map((member, index) => (
