@@ -3,6 +3,7 @@
 // auto-share categories): what they write commits with the connection, and their live events go
 // out after that commit. That is how a feature reacts to a connection without matching importing it.
 import type { Actor } from '../../actor';
+import { createReactions } from '../../reactions';
 import type { ServiceContext } from '../../service-context';
 
 /** The two parties of a connection. */
@@ -18,29 +19,21 @@ export interface ConnectedPair {
  */
 export type ConnectedReaction = (ctx: ServiceContext<Actor | null>, pair: ConnectedPair) => Promise<unknown>;
 
-const connectedReactions = new Set<ConnectedReaction>();
+const connected = createReactions<[ctx: ServiceContext<Actor | null>, pair: ConnectedPair]>();
 
-/** Registers a reaction to a pair connecting (once: registering the same function again does nothing). */
-export function onConnected(reaction: ConnectedReaction): void {
-  connectedReactions.add(reaction);
-}
+/** Registers a reaction to a pair connecting. */
+export const onConnected: (reaction: ConnectedReaction) => void = connected.register;
 
 /** Runs the registered reactions; matching calls it inside the transaction of the accept that connects a pair. */
-export async function runConnectedReactions(ctx: ServiceContext<Actor | null>, pair: ConnectedPair): Promise<void> {
-  for (const reaction of connectedReactions) await reaction(ctx, pair);
-}
+export const runConnectedReactions: (ctx: ServiceContext<Actor | null>, pair: ConnectedPair) => Promise<void> = connected.run;
 
 // When a connection ends (a disconnect, or a block that ends one), the reactions registered with
 // onDisconnected run inside that transaction (the data room revokes every grant between the pair),
 // so nothing the pair shared outlives the connection.
-const disconnectedReactions = new Set<ConnectedReaction>();
+const disconnected = createReactions<[ctx: ServiceContext<Actor | null>, pair: ConnectedPair]>();
 
-/** Registers a reaction to a pair's connection ending (once: registering the same function again does nothing). */
-export function onDisconnected(reaction: ConnectedReaction): void {
-  disconnectedReactions.add(reaction);
-}
+/** Registers a reaction to a pair's connection ending. */
+export const onDisconnected: (reaction: ConnectedReaction) => void = disconnected.register;
 
 /** Runs the registered reactions; matching calls it inside the transaction that ends a connection. */
-export async function runDisconnectedReactions(ctx: ServiceContext<Actor | null>, pair: ConnectedPair): Promise<void> {
-  for (const reaction of disconnectedReactions) await reaction(ctx, pair);
-}
+export const runDisconnectedReactions: (ctx: ServiceContext<Actor | null>, pair: ConnectedPair) => Promise<void> = disconnected.run;

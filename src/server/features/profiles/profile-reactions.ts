@@ -1,5 +1,6 @@
 // The hook features use to follow profile saves (matching queues a re-score), so profiles never
 // imports them: the reacting feature registers here when its module loads.
+import { createReactions } from '../../reactions';
 import type { ServiceContext } from '../../service-context';
 
 /**
@@ -8,14 +9,10 @@ import type { ServiceContext } from '../../service-context';
  */
 export type ProfileSavedReaction = (ctx: ServiceContext) => Promise<unknown>;
 
-const profileSavedReactions = new Set<ProfileSavedReaction>();
+const profileSaved = createReactions<[ctx: ServiceContext]>();
 
-/** Registers a reaction to profile saves (once: registering the same function again does nothing). */
-export function onProfileSaved(reaction: ProfileSavedReaction): void {
-  profileSavedReactions.add(reaction);
-}
+/** Registers a reaction to profile saves. */
+export const onProfileSaved: (reaction: ProfileSavedReaction) => void = profileSaved.register;
 
 /** Runs the registered reactions; the profile service calls it after each save has committed. */
-export async function runProfileSavedReactions(ctx: ServiceContext): Promise<void> {
-  for (const reaction of profileSavedReactions) await reaction(ctx);
-}
+export const runProfileSavedReactions: (ctx: ServiceContext) => Promise<void> = profileSaved.run;

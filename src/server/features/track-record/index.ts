@@ -4,8 +4,7 @@ export {
   createTrackRecordInvestment,
   importTrackRecord,
   listTrackRecordsFor,
-  onTrackRecordChanged,
-  type TrackRecordChangedReaction,
   type TrackRecordEntry,
   type TrackRecordReadContext,
 } from './track-record.service';
+export { onTrackRecordChanged, type TrackRecordChangedReaction } from './track-record-reactions';

@@ -21,6 +21,7 @@ import { blocks, investorProfiles, trackRecordInvestments, users } from '../../d
 import type { Actor } from '../../actor';
 import type { DbExecutor } from '../../db/client';
 import type { ServiceContext } from '../../service-context';
+import { runTrackRecordChangedReactions } from './track-record-reactions';
 import { duplicateKey, mappingProblem, parseRow, readCsv, suggestMapping, type CsvTable } from './track-record-csv';
 
 type InvestmentRow = typeof trackRecordInvestments.$inferSelect;
@@ -137,22 +138,8 @@ const columnsOf = (actor: Actor, input: NewTrackRecordInvestment) => ({
   link: input.link,
 });
 
-/**
- * Work another feature does when an investor's track record changes (matching re-reads it as
- * revealed preferences and re-scores), registered by that feature so this one never imports it.
- * Its context is the change's, inside the change's transaction: work it queues commits with it.
- */
-export type TrackRecordChangedReaction = (ctx: ServiceContext) => Promise<unknown>;
-const trackRecordChangedReactions = new Set<TrackRecordChangedReaction>();
-
-/** Registers a reaction to track-record changes (once: registering the same function again does nothing). */
-export function onTrackRecordChanged(reaction: TrackRecordChangedReaction): void {
-  trackRecordChangedReactions.add(reaction);
-}
-
-async function announceChange(ctx: ServiceContext, db: DbExecutor): Promise<void> {
-  for (const reaction of trackRecordChangedReactions) await reaction({ ...ctx, db });
-}
+/** Runs the reactions registered with onTrackRecordChanged, in the change's transaction `db`. */
+const announceChange = (ctx: ServiceContext, db: DbExecutor) => runTrackRecordChangedReactions({ ...ctx, db });
 
 export async function createTrackRecordInvestment(ctx: ServiceContext, input: NewTrackRecordInvestment): Promise<TrackRecordInvestment> {
   assertNotInFuture(ctx, input);
