@@ -295,10 +295,20 @@ describe('GET /api/account/export', () => {
     const asked = await startup('Delivered Co');
     const pendingRequest = { ...matchState('pending'), startupDecision: 'accepted' as const, requestedAt: clock.now() };
     await suite.database.db.insert(matches).values([
-      { startupId: waiting.user.id, investorId: me.user.id, score: 70, ...pendingRequest, requestQueuedUntil: new Date(clock.now().getTime() + 5 * 86_400_000) },
+      {
+        startupId: waiting.user.id,
+        investorId: me.user.id,
+        score: 70,
+        ...pendingRequest,
+        requestQueuedUntil: new Date(clock.now().getTime() + 5 * 86_400_000),
+      },
       { startupId: asked.user.id, investorId: me.user.id, score: 71, ...pendingRequest, requestDeliveredAt: clock.now() },
     ]);
-    const exported = (await exportOf(me.client)).json('matches.json').matches as Array<{ counterpart: { userId: number }; theirDecision: string; myDecision: string }>;
+    const exported = (await exportOf(me.client)).json('matches.json').matches as Array<{
+      counterpart: { userId: number };
+      theirDecision: string;
+      myDecision: string;
+    }>;
     const decisionsBy = new Map(exported.map((match) => [match.counterpart.userId, [match.myDecision, match.theirDecision]]));
     expect(decisionsBy.get(waiting.user.id)).toEqual(['pending', 'pending']);
     expect(decisionsBy.get(asked.user.id)).toEqual(['pending', 'accepted']);
