@@ -1,4 +1,7 @@
 // The first migration's data model, the drivers, and the demo seed.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../src/server/db/client';
@@ -7,9 +10,13 @@ import { DEMO_INVESTORS, DEMO_PASSWORD, DEMO_STARTUPS } from '../../src/server/d
 import { isDatabaseEmpty, seedDemoData, shouldSeedDemo } from '../../src/server/demo/demo-seed';
 import { loadEnv } from '../../src/server/env';
 import { buildTestApp } from '../support/test-app';
+import { createDiskBlobStore } from '../../src/server/storage/disk';
 import { openTestDatabase } from '../support/test-database';
 
 let database: DatabaseHandle;
+// The demo seed's data-room files, kept out of the repository's ./data.
+const blobDir = mkdtempSync(path.join(os.tmpdir(), 'vm-database-demo-'));
+afterAll(() => rmSync(blobDir, { recursive: true, force: true }));
 beforeAll(async () => {
   database = await openTestDatabase();
 });
@@ -124,11 +131,15 @@ describe('the demo seed', () => {
     expect(shouldSeedDemo(loadEnv({}), 'postgres')).toBe(false);
   });
 
-  it('creates complete startups and investors across industries and stages, who can sign in', async () => {
+  // The demo is a whole marketplace (docs/demo.md): seeding it takes a while on a busy machine.
+  it('creates complete startups and investors across industries and stages, who can sign in', { timeout: 300_000 }, async () => {
     const seeded = await openTestDatabase();
     try {
       expect(await isDatabaseEmpty(seeded.db)).toBe(true);
-      const logins = await seedDemoData(seeded.db);
+      const logins = await seedDemoData(seeded.db, undefined, {
+        blobs: createDiskBlobStore(path.join(blobDir, 'blobs')),
+        uploadTmpDir: path.join(blobDir, 'tmp'),
+      });
       expect(await isDatabaseEmpty(seeded.db)).toBe(false);
       expect(logins.filter((login) => login.userType === 'startup')).toHaveLength(DEMO_STARTUPS.length);
       expect(logins.filter((login) => login.userType === 'investor')).toHaveLength(DEMO_INVESTORS.length);
@@ -143,41 +154,30 @@ describe('the demo seed', () => {
       );
       expect(investors.every((investor) => investor.investment_thesis.length >= 10 && investor.industry_focus.length > 0)).toBe(true);
 
-      // The demo has been used: generated, explained matches, each startup connected to its best
-      // investor, and declines with a reason for the analytics to show.
-      const matchRows = await rows<{ startup_id: number; status: string; has_breakdown: boolean }>(
-        sql`select startup_id, status, breakdown is not null as has_breakdown from matches`,
+      // The demo has been used: generated, explained matches in every state, decided with reasons;
+      // conversations, plans and holdings. tests/api/demo-seed.test.ts checks each login in detail.
+      const matchRows = await rows<{ status: string; has_breakdown: boolean }>(
+        sql`select status, breakdown is not null as has_breakdown from matches`,
         seeded.db,
       );
-      expect(matchRows.length).toBeGreaterThan(DEMO_STARTUPS.length);
       expect(matchRows.every((match) => match.has_breakdown)).toBe(true);
-      const acceptedStartups = new Set(matchRows.filter((match) => match.status === 'accepted').map((match) => match.startup_id));
-      expect(acceptedStartups.size).toBe(DEMO_STARTUPS.length);
-      expect(matchRows.some((match) => match.status === 'rejected')).toBe(true);
+      expect(new Set(matchRows.map((match) => match.status))).toEqual(new Set(['pending', 'accepted', 'rejected']));
       const decisions = await rows<{ reason: string | null }>(sql`select reason from match_decisions where decision = 'rejected'`, seeded.db);
-      expect(decisions.every((decision) => decision.reason === 'stage')).toBe(true);
-      // Connections are real: both sides accepted. And a few accepts wait for an answer, so the
-      // first demo startup, and an investor, each see someone who wants to connect.
-      const [consent] = await rows<{ half_connected: number; to_first_startup: number; to_an_investor: number }>(
-        sql`select count(*) filter (where status = 'accepted' and (startup_decision <> 'accepted' or investor_decision <> 'accepted'))::int as half_connected,
-                   count(*) filter (where status = 'pending' and investor_decision = 'accepted'
-                                      and startup_id = (select id from users where username = ${DEMO_STARTUPS[0]!.username}))::int as to_first_startup,
-                   count(*) filter (where status = 'pending' and startup_decision = 'accepted')::int as to_an_investor
-              from matches`,
+      expect(decisions.length).toBeGreaterThan(0);
+      expect(decisions.every((decision) => decision.reason !== null)).toBe(true);
+      // Connections are real: both sides accepted.
+      const [consent] = await rows<{ half_connected: number }>(
+        sql`select count(*) filter (where status = 'accepted' and (startup_decision <> 'accepted' or investor_decision <> 'accepted'))::int as half_connected from matches`,
         seeded.db,
       );
-      expect(consent).toEqual({ half_connected: 0, to_first_startup: 1, to_an_investor: 1 });
-
-      // Connected pairs have talked and started a shared plan; investors hold companies.
-      const [conversations] = await rows<{ pairs: number; messages: number }>(
-        sql`select count(distinct (least(sender_id, receiver_id), greatest(sender_id, receiver_id)))::int as pairs, count(*)::int as messages from messages`,
-        seeded.db,
-      );
-      expect(conversations).toEqual({ pairs: DEMO_STARTUPS.length, messages: 3 * DEMO_STARTUPS.length });
+      expect(consent).toEqual({ half_connected: 0 });
       const plans = await rows<{ status: string }>(sql`select status from milestones`, seeded.db);
       expect(new Set(plans.map((plan) => plan.status))).toEqual(new Set(['completed', 'in_progress', 'pending']));
-      const [holdings] = await rows<{ investors: number }>(sql`select count(distinct investor_id)::int as investors from portfolio_companies`, seeded.db);
-      expect(holdings!.investors).toBe(DEMO_INVESTORS.length);
+      const [holdings] = await rows<{ investors: number; all: number }>(
+        sql`select count(distinct investor_id)::int as investors, (select count(*)::int from investor_profiles) as all from portfolio_companies`,
+        seeded.db,
+      );
+      expect(holdings!.investors).toBe(holdings!.all);
 
       const app = await buildTestApp(seeded);
       const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: DEMO_STARTUPS[0]!.username, password: DEMO_PASSWORD } });

@@ -12,6 +12,7 @@ import { runMigrations } from '../../src/server/db/migrate';
 import { accountTokens, matches, users } from '../../src/server/db/schema';
 import type { StartupMatchPage } from '../../src/shared/contracts/matches';
 import { seedDemoData } from '../../src/server/demo/demo-seed';
+import { createDiskBlobStore } from '../../src/server/storage/disk';
 import { buildInvestorProfileBody, buildRegistration, buildStartupProfileBody, TEST_PASSWORD, uniqueSuffix } from '../factories';
 import { explanation, matchState } from '../support/match-state';
 import { migrateUpTo } from '../support/migrations';
@@ -231,10 +232,11 @@ describe('changing the email address', () => {
 });
 
 describe('who counts as verified', () => {
-  it('marks the demo accounts verified', async () => {
+  // The demo is a whole marketplace (docs/demo.md): seeding it takes a while on a busy machine.
+  it('marks the demo accounts verified', { timeout: 300_000 }, async () => {
     const seeded = await openTestDatabase();
     try {
-      await seedDemoData(seeded.db);
+      await seedDemoData(seeded.db, undefined, { blobs: createDiskBlobStore(path.join(dataDir, 'demo-blobs')), uploadTmpDir: path.join(dataDir, 'demo-tmp') });
       const rows = await seeded.db.select({ verifiedAt: users.emailVerifiedAt }).from(users);
       expect(rows.length).toBeGreaterThan(0);
       expect(rows.every((row) => row.verifiedAt !== null)).toBe(true);

@@ -1,6 +1,8 @@
-// The demo population seeded into an empty embedded database: real-looking companies and firms
-// spread over the spec's industries and stages, so every screen has something to show.
-// teamSize and fundingGoal use the spec buckets' stored values (TEAM_SIZE_OPTIONS, FUNDING_GOAL_OPTIONS).
+// The demo's hand-written people: the curated startups (two of them are the printed demo logins),
+// the companies investors already hold, and the one password. The rest of the population is
+// generated from seeded parts (demo-population.ts); the investors live in demo-investors.ts.
+// teamSize and fundingGoal use the spec buckets' stored values (TEAM_SIZE_OPTIONS, FUNDING_GOAL_OPTIONS);
+// financials always hold the three traction numbers { arr, monthlyGrowthPercent, customers }.
 import type { StartupProfileSeed } from './demo-builders';
 
 export const DEMO_PASSWORD = 'venture-demo-2026';
@@ -12,9 +14,11 @@ export interface DemoPerson {
 }
 
 // The investors are long enough to live in their own file; importers keep one address.
-export { DEMO_INVESTORS } from './demo-investors';
+export { CURATED_INVESTORS, DEMO_INVESTORS, type DemoInvestor } from './demo-investors';
 
-export const DEMO_STARTUPS: Array<DemoPerson & { profile: StartupProfileSeed }> = [
+export type DemoStartup = DemoPerson & { profile: StartupProfileSeed };
+
+export const CURATED_STARTUPS: DemoStartup[] = [
   {
     username: 'ledgerly',
     firstName: 'Maya',
@@ -32,7 +36,7 @@ export const DEMO_STARTUPS: Array<DemoPerson & { profile: StartupProfileSeed }> 
       description:
         'Ledgerly automates bookkeeping and cash-flow forecasting for small businesses, with bank feeds, AI categorisation and lending offers from partner banks.',
       businessModel: { model: 'B2B subscription', pricing: 'per seat' },
-      financials: { arr: 420_000, growth: 'revenue-generating' },
+      financials: { arr: 420_000, monthlyGrowthPercent: 9, customers: 310 },
       team: [
         { name: 'Maya Okafor', role: 'CEO', link: '' },
         { name: 'Tom Reyes', role: 'CTO', link: '' },
@@ -56,7 +60,7 @@ export const DEMO_STARTUPS: Array<DemoPerson & { profile: StartupProfileSeed }> 
       description:
         'CarePath coordinates post-discharge care between hospitals, clinics and families, cutting readmissions with remote monitoring and care-team messaging.',
       businessModel: { model: 'B2B SaaS', buyers: 'hospital systems' },
-      financials: { arr: 2_600_000 },
+      financials: { arr: 2_600_000, monthlyGrowthPercent: 6, customers: 14 },
       team: [
         { name: 'Daniel Kim', role: 'CEO', link: '' },
         { name: 'Priya Nair', role: 'CMO', link: '' },
@@ -79,7 +83,7 @@ export const DEMO_STARTUPS: Array<DemoPerson & { profile: StartupProfileSeed }> 
       fundingGoal: 100_000,
       description: "BrightLearn gives secondary-school teachers adaptive maths practice that finds each pupil's gaps and plans the next lesson automatically.",
       businessModel: { model: 'B2B2C freemium' },
-      financials: { stage: 'pre-revenue' },
+      financials: { arr: 0, monthlyGrowthPercent: 0, customers: 0 },
       team: [{ name: 'Sofia Martins', role: 'CEO', link: '' }],
     },
   },
@@ -100,7 +104,7 @@ export const DEMO_STARTUPS: Array<DemoPerson & { profile: StartupProfileSeed }> 
       description:
         'GridWise turns commercial buildings into flexible grid assets, shifting heating and charging loads to cheap, clean hours with predictive control.',
       businessModel: { model: 'B2B usage-based' },
-      financials: { arr: 1_900_000 },
+      financials: { arr: 1_900_000, monthlyGrowthPercent: 5, customers: 42 },
       team: [{ name: 'Lars Eriksen', role: 'CEO', link: '' }],
     },
   },
@@ -121,7 +125,7 @@ export const DEMO_STARTUPS: Array<DemoPerson & { profile: StartupProfileSeed }> 
       description:
         'ShelfSync is a wholesale ordering marketplace for neighbourhood retailers, with credit at checkout and next-day delivery from distributors.',
       businessModel: { model: 'marketplace take rate' },
-      financials: { gmv: 6_000_000 },
+      financials: { arr: 780_000, monthlyGrowthPercent: 12, customers: 2_400 },
       team: [{ name: 'Aisha Bello', role: 'CEO', link: '' }],
     },
   },
@@ -141,7 +145,7 @@ export const DEMO_STARTUPS: Array<DemoPerson & { profile: StartupProfileSeed }> 
       fundingGoal: 3_000_000,
       description: 'Sentinel AI watches cloud workloads and flags compromised identities in minutes, using behavioural models trained on attack telemetry.',
       businessModel: { model: 'B2B subscription', motion: 'product-led' },
-      financials: { arr: 650_000 },
+      financials: { arr: 650_000, monthlyGrowthPercent: 8, customers: 37 },
       team: [{ name: 'Noah Fischer', role: 'CEO', link: '' }],
     },
   },
@@ -161,7 +165,7 @@ export const DEMO_STARTUPS: Array<DemoPerson & { profile: StartupProfileSeed }> 
       fundingGoal: 10_000_000,
       description: 'Fabricate builds collaborative welding robots that small manufacturers can program by demonstration, without robotics engineers.',
       businessModel: { model: 'hardware plus software subscription' },
-      financials: { revenue: 14_000_000 },
+      financials: { arr: 14_000_000, monthlyGrowthPercent: 3, customers: 120 },
       team: [{ name: 'Elena Rossi', role: 'CEO', link: '' }],
     },
   },
@@ -181,11 +185,17 @@ export const DEMO_STARTUPS: Array<DemoPerson & { profile: StartupProfileSeed }> 
       fundingGoal: 1_000_000,
       description: 'PocketCoach is a mobile fitness coach that adapts each workout to sleep, soreness and schedule, with a subscription for consumers.',
       businessModel: { model: 'B2C subscription' },
-      financials: { mrr: 45_000 },
+      financials: { arr: 540_000, monthlyGrowthPercent: 7, customers: 18_000 },
       team: [{ name: 'Jin Park', role: 'CEO', link: '' }],
     },
   },
 ];
+
+/**
+ * The printed demo logins' startups (main.ts prints them on every start): a London fintech at seed
+ * and a Boston health company at Series A, different enough that the demo shows both ends of a round.
+ */
+export const DEMO_STARTUPS: DemoStartup[] = ['ledgerly', 'carepath'].map((username) => CURATED_STARTUPS.find((startup) => startup.username === username)!);
 
 export const DEMO_PORTFOLIO_COMPANIES = [
   {
@@ -308,12 +318,4 @@ export const DEMO_PORTFOLIO_COMPANIES = [
     performance: 'stable',
     description: 'Welding cells for automotive suppliers, leased per month.',
   },
-] as const;
-
-/** The first conversation of each connected demo pair: startup, investor, startup. */
-export const DEMO_CONVERSATION = [
-  (names: { investorFirstName: string; companyName: string }) =>
-    `Hi ${names.investorFirstName}, thanks for connecting! Happy to walk you through ${names.companyName}'s traction whenever suits you.`,
-  () => 'Great to meet you. Could you share your latest deck and metrics in the data room before we talk?',
-  () => "Will do, I'll upload them this week. Does Thursday afternoon work for an intro call?",
 ] as const;

@@ -1,9 +1,11 @@
-// The demo's investors: funds of every stage and check size, so each demo startup has real
-// counterparts to match with (see demo-data.ts for the startups and the rest of the demo).
+// The demo's curated investors: funds of every stage and check size, written by hand, two of them
+// the printed demo logins (see demo-data.ts for the startups; the rest are generated).
 import type { InvestorProfileSeed } from './demo-builders';
 import type { DemoPerson } from './demo-data';
 
-export const DEMO_INVESTORS: Array<DemoPerson & { profile: InvestorProfileSeed }> = [
+export type DemoInvestor = DemoPerson & { profile: InvestorProfileSeed };
+
+export const CURATED_INVESTORS: DemoInvestor[] = [
   {
     username: 'northstar',
     firstName: 'Rachel',
@@ -214,4 +216,5 @@ export const DEMO_INVESTORS: Array<DemoPerson & { profile: InvestorProfileSeed }
   },
 ];
 
-/** Companies the demo investors already hold (two each, round-robin), so portfolio and analytics have content. */
+/** The printed demo logins' funds: a London seed fund and a New York Series A fund. */
+export const DEMO_INVESTORS: DemoInvestor[] = ['northstar', 'atlasa'].map((username) => CURATED_INVESTORS.find((investor) => investor.username === username)!);

@@ -1,22 +1,33 @@
-// The demo seed: on an empty embedded database, create the demo population so a first `npm start`
-// has something to explore. Never runs in production or when SEED_DEMO=false (see main.ts).
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+// The demo seed: on an empty embedded database, create a marketplace that shows every feature, so
+// a first `npm start` has something to explore (docs/demo.md). Never runs in production or when
+// SEED_DEMO=false (see main.ts). Three steps: the population (demo-population.ts, inserted directly
+// in one transaction), then that population using the product through the services
+// (demo-relationships.ts), with its data rooms' files made by demo-documents.ts.
+import os from 'node:os';
+import path from 'node:path';
+import { count } from 'drizzle-orm';
 import type { AppDatabase } from '../db/client';
-import type { Env } from '../env';
-import { investorProfiles, matches, startupProfiles, users } from '../db/schema';
+import { loadEnv, type Env } from '../env';
+import { users } from '../db/schema';
 import { matchingJobHandlers, SILENT_EVENTS } from '../app-jobs';
 import { createJobQueue } from '../jobs/job-queue';
 import { serializeError } from '../logging';
-import { createMatchingEngineStore, decideMatch, generateMatches, type MatchingContext } from '../features/matching';
-import { sendMessage } from '../features/messaging';
-import { createMilestone } from '../features/milestones';
-import { createPortfolioCompany } from '../features/portfolio';
-import { CreatePortfolioCompanyBody } from '../../shared/contracts/portfolio';
-import type { Actor } from '../actor';
-import { actingFor, inTransaction, type ServiceLog } from '../service-context';
-import { insertInvestorProfile, insertStartupProfile, insertUser } from './demo-builders';
+import { createMatchingEngineStore } from '../features/matching';
+import { countryCodeOfLocation } from '../features/discovery';
+import { hashPassword } from '../features/auth';
 import { recordActivity } from '../features/activity';
-import { DEMO_CONVERSATION, DEMO_INVESTORS, DEMO_PASSWORD, DEMO_PORTFOLIO_COMPANIES, DEMO_STARTUPS } from './demo-data';
+import { inTransaction, type ServiceLog } from '../service-context';
+import type { BlobStore } from '../storage/blob-store';
+import { createBlobStore } from '../storage/create-blob-store';
+import { insertInvestorProfile, insertStartupProfile, insertUser } from './demo-builders';
+import { CURATED_INVESTORS, CURATED_STARTUPS, DEMO_INVESTORS, DEMO_PASSWORD, DEMO_STARTUPS } from './demo-data';
+import { DemoRandom, generatePopulation } from './demo-population';
+import { DAY_MS, playDemoRelationships, type DemoCast, type SeedContext, type SeededInvestor, type SeededStartup } from './demo-relationships';
+
+/** The population's size: more than 36 investors, so a founder can have 12 matches in each state. */
+export const DEMO_POPULATION = { startups: 64, investors: 40 } as const;
+/** The seed of the demo's random choices: change it and the whole demo changes, consistently. */
+const DEMO_RANDOM_SEED = 19_2026;
 
 /** Demo data only for the embedded database on a developer's machine, never for real deployments. */
 export function shouldSeedDemo(env: Pick<Env, 'SEED_DEMO' | 'NODE_ENV'>, databaseKind: 'pglite' | 'postgres'): boolean {
@@ -28,133 +39,88 @@ export async function isDatabaseEmpty(db: AppDatabase): Promise<boolean> {
   return (row?.value ?? 0) === 0;
 }
 
+export interface SeedDemoOptions {
+  /**
+   * Where the data rooms' files go: the app's store. Left out (main.ts, the db:seed script), it is
+   * the one the environment configures, the same the app then reads them from.
+   */
+  blobs?: BlobStore;
+  /** Where upload files are written before the pipeline stores them (default: the system temp dir). */
+  uploadTmpDir?: string;
+}
+
 /**
- * Inserts the demo population in one transaction, then lets it use the product through the same
- * services the API calls: everyone generates matches; each startup accepts its best one and that
- * investor accepts back (both say yes: a connection); each investor declines its weakest open
- * suggestion; a few accepts wait for an answer, so a demo user sees "Wants to connect with you".
- * Connected pairs exchange a first few messages and start a shared plan; investors record what they
- * already hold. Returns the demo logins to print.
+ * Seeds the demo marketplace and returns the logins to print: two startups, then two investors.
+ * `clock` is "now" for the whole story (tests pass a fixed one): every moment in it is relative.
  */
-export async function seedDemoData(db: AppDatabase, clock: () => Date = () => new Date()): Promise<Array<{ username: string; userType: string }>> {
+export async function seedDemoData(
+  db: AppDatabase,
+  clock: () => Date = () => new Date(),
+  options: SeedDemoOptions = {},
+): Promise<Array<{ username: string; userType: string }>> {
   const log: ServiceLog = {
     debug: () => {},
     info: () => {},
     warn: () => {},
     error: (obj: unknown, msg?: string) => console.error(msg ?? '', serializeError(obj)),
   };
-  // The decisions queue learning jobs like real ones; the seed runs them itself before it returns.
-  const jobs = createJobQueue({ db, clock, log, handlers: matchingJobHandlers(() => seed) });
-  // The seed acts for nobody, and for each demo user in turn (actingFor). Nobody is connected
-  // while it runs, so its live events have no one to reach.
-  const seed: MatchingContext<Actor | null> = { db, clock, actor: null, events: SILENT_EVENTS, jobs, log, matchingEngines: createMatchingEngineStore() };
-  const logins = await insertDemoPopulation(seed);
-  await playDemoDecisions(seed);
-  await playDemoRelationships(seed);
-  return logins;
+  const now = clock();
+  // The services' jobs (notifications, learning) queue like real ones; the seed runs them itself.
+  const jobs = createJobQueue({ db, clock: () => now, log, handlers: matchingJobHandlers(() => seed) });
+  // The seed acts for nobody, and for each demo user in turn. Nobody is connected while it runs,
+  // so its live events have no one to reach.
+  const seed: SeedContext = {
+    db,
+    clock: () => now,
+    actor: null,
+    events: SILENT_EVENTS,
+    jobs,
+    log,
+    matchingEngines: createMatchingEngineStore(),
+    blobs: options.blobs ?? createBlobStore(loadEnv()),
+    uploadTmpDir: options.uploadTmpDir ?? path.join(os.tmpdir(), 'venturematch-demo-uploads'),
+  };
+  const random = new DemoRandom(DEMO_RANDOM_SEED);
+  const cast = await insertDemoPopulation(seed, random);
+  await playDemoRelationships(seed, random, cast);
+  return [
+    ...cast.loginStartups.map((startup) => ({ username: startup.person.username, userType: 'startup' })),
+    ...cast.loginInvestors.map((investor) => ({ username: investor.person.username, userType: 'investor' })),
+  ];
 }
 
-type SeedContext = MatchingContext<Actor | null>;
-
-const demoActor = (id: number, userType: Actor['userType']): Actor => ({ id, userType, sessionId: 'demo-seed' });
-
-/** A side's matches that nobody has answered yet, best first. */
-async function unansweredMatches(seed: SeedContext, actor: Actor) {
-  const ownSide = actor.userType === 'startup' ? matches.startupId : matches.investorId;
-  return seed.db
-    .select({ id: matches.id, startupId: matches.startupId, investorId: matches.investorId })
-    .from(matches)
-    .where(and(eq(ownSide, actor.id), eq(matches.startupDecision, 'pending'), eq(matches.investorDecision, 'pending')))
-    .orderBy(desc(matches.score), asc(matches.id));
-}
-
-async function playDemoDecisions(seed: SeedContext): Promise<void> {
-  const { db } = seed;
-  const people = await db.select({ id: users.id, userType: users.userType }).from(users).orderBy(asc(users.id));
-  const actors = people.map((person) => demoActor(person.id, person.userType as Actor['userType']));
-  const startups = actors.filter((actor) => actor.userType === 'startup');
-  const investors = actors.filter((actor) => actor.userType === 'investor');
-  for (const actor of actors) await generateMatches(actingFor(seed, actor));
-  for (const startup of startups) {
-    const [best] = await unansweredMatches(seed, startup);
-    if (!best) continue;
-    await decideMatch(actingFor(seed, startup), { matchId: best.id, status: 'accepted' });
-    await decideMatch(actingFor(seed, demoActor(best.investorId, 'investor')), { matchId: best.id, status: 'accepted' });
-  }
-  for (const investor of investors) {
-    const weakest = (await unansweredMatches(seed, investor)).at(-1);
-    if (weakest) await decideMatch(actingFor(seed, investor), { matchId: weakest.id, status: 'rejected', reason: 'stage' });
-  }
-  // Interests that wait for an answer: an investor wants to connect with the first demo startup,
-  // and a startup with the first demo investor that still has an unanswered suggestion.
-  const [toFirstStartup] = startups[0] ? await unansweredMatches(seed, startups[0]) : [];
-  if (toFirstStartup) await decideMatch(actingFor(seed, demoActor(toFirstStartup.investorId, 'investor')), { matchId: toFirstStartup.id, status: 'accepted' });
-  for (const investor of investors) {
-    const [toInvestor] = await unansweredMatches(seed, investor);
-    if (!toInvestor) continue;
-    await decideMatch(actingFor(seed, demoActor(toInvestor.startupId, 'startup')), { matchId: toInvestor.id, status: 'accepted' });
-    break;
-  }
-  await seed.jobs.idle();
-}
-
-const dayOffset = (now: Date, days: number) => new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
-
-async function playDemoRelationships(seed: SeedContext): Promise<void> {
-  const { db } = seed;
-  // The plans' dates are days from the seed's start.
-  const now = seed.clock();
-  const pairs = await db
-    .select({ startupId: matches.startupId, investorId: matches.investorId, companyName: startupProfiles.companyName, investorFirstName: users.firstName })
-    .from(matches)
-    .innerJoin(startupProfiles, eq(startupProfiles.userId, matches.startupId))
-    .innerJoin(users, eq(users.id, matches.investorId))
-    .where(eq(matches.status, 'accepted'))
-    .orderBy(asc(matches.id));
-  for (const pair of pairs) {
-    const startup = actingFor(seed, demoActor(pair.startupId, 'startup'));
-    const investor = actingFor(seed, demoActor(pair.investorId, 'investor'));
-    const [first, reply, followUp] = DEMO_CONVERSATION;
-    await sendMessage(startup, { receiverId: pair.investorId, content: first(pair) });
-    await sendMessage(investor, { receiverId: pair.startupId, content: reply() });
-    await sendMessage(startup, { receiverId: pair.investorId, content: followUp() });
-    const plan = [
-      {
-        title: 'Intro call',
-        description: 'Founders walk the partner through the company and the round.',
-        status: 'completed' as const,
-        date: dayOffset(now, -7),
-      },
-      { title: 'Due diligence', description: 'Metrics, customer calls and the data room review.', status: 'in_progress' as const, date: dayOffset(now, 10) },
-      { title: 'Term sheet', description: 'Agree the headline terms of the investment.', status: 'pending' as const, date: dayOffset(now, 24) },
-    ];
-    for (const milestone of plan) await createMilestone(startup, { ...milestone, investorId: pair.investorId });
-  }
-
-  const investors = await db.select({ id: investorProfiles.userId }).from(investorProfiles).orderBy(asc(investorProfiles.userId));
-  for (const [index, { id }] of investors.entries()) {
-    for (const offset of [0, 1]) {
-      const company = DEMO_PORTFOLIO_COMPANIES[(2 * index + offset) % DEMO_PORTFOLIO_COMPANIES.length]!;
-      await createPortfolioCompany(actingFor(seed, demoActor(id, 'investor')), CreatePortfolioCompanyBody.parse(company));
-    }
-  }
-}
-
-async function insertDemoPopulation(seed: SeedContext): Promise<Array<{ username: string; userType: string }>> {
+/**
+ * The accounts and profiles, in one transaction. The curated people joined half a year ago; the
+ * generated ones joined one after another since, the newest in the past few days (so "newest"
+ * sorts mean something, and saved searches have new profiles to announce).
+ */
+async function insertDemoPopulation(seed: SeedContext, random: DemoRandom): Promise<DemoCast> {
+  const population = generatePopulation(random, { startups: CURATED_STARTUPS, investors: CURATED_INVESTORS }, DEMO_POPULATION);
+  const now = seed.clock().getTime();
+  const joinedAt = (index: number, curated: number, total: number) => {
+    if (index < curated) return new Date(now - 200 * DAY_MS + index * DAY_MS);
+    const position = (index - curated + 1) / (total - curated);
+    return new Date(now - Math.max(1, Math.round(180 * (1 - position))) * DAY_MS - random.int(1, 10) * 3_600_000);
+  };
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
   return seed.db.transaction(async (tx) => {
-    const insertAccount = async (person: { username: string; firstName: string; lastName: string }, userType: 'startup' | 'investor') => {
-      const user = await insertUser(tx, {
-        userType,
-        username: person.username,
-        firstName: person.firstName,
-        lastName: person.lastName,
-        email: `${person.username}@demo.venturematch.test`,
-        password: DEMO_PASSWORD,
-        confirmPassword: DEMO_PASSWORD,
-      });
-      // Demo addresses are on the reserved .test domain: no email could ever verify them, and a
-      // visitor exploring the demo should not see the "verify your address" banner.
-      await tx.update(users).set({ emailVerifiedAt: seed.clock() }).where(eq(users.id, user.id));
+    const insertAccount = async (person: { username: string; firstName: string; lastName: string }, userType: 'startup' | 'investor', createdAt: Date) => {
+      const user = await insertUser(
+        tx,
+        {
+          userType,
+          username: person.username,
+          firstName: person.firstName,
+          lastName: person.lastName,
+          email: `${person.username}@demo.venturematch.test`,
+          password: DEMO_PASSWORD,
+          confirmPassword: DEMO_PASSWORD,
+        },
+        // Demo addresses are on the reserved .test domain: no email could ever verify them, and a
+        // visitor exploring the demo should not see the "verify your address" banner. Active lately
+        // (the directory's "recently active" order), at a seeded moment of the past two weeks.
+        { passwordHash, createdAt, emailVerifiedAt: createdAt, lastActiveAt: new Date(now - random.int(1, 14 * 24) * 3_600_000) },
+      );
       await recordActivity(inTransaction(seed, tx), {
         userId: user.id,
         activityType: 'account_created',
@@ -163,12 +129,34 @@ async function insertDemoPopulation(seed: SeedContext): Promise<Array<{ username
       });
       return user.id;
     };
-    for (const startup of DEMO_STARTUPS) await insertStartupProfile(tx, await insertAccount(startup, 'startup'), startup.profile);
-    for (const investor of DEMO_INVESTORS) await insertInvestorProfile(tx, await insertAccount(investor, 'investor'), investor.profile);
-    return [
-      ...DEMO_STARTUPS.map((startup) => ({ username: startup.username, userType: 'startup' })),
-      ...DEMO_INVESTORS.map((investor) => ({ username: investor.username, userType: 'investor' })),
-    ];
+    const startups: SeededStartup[] = [];
+    for (const [index, person] of population.startups.entries()) {
+      const createdAt = joinedAt(index, CURATED_STARTUPS.length, population.startups.length);
+      const id = await insertAccount(person, 'startup', createdAt);
+      await insertStartupProfile(tx, id, { ...person.profile, countryCode: countryCodeOfLocation(person.profile.location), createdAt, updatedAt: createdAt });
+      startups.push({ id, person });
+    }
+    const investors: SeededInvestor[] = [];
+    for (const [index, person] of population.investors.entries()) {
+      const createdAt = joinedAt(index, CURATED_INVESTORS.length, population.investors.length);
+      const id = await insertAccount(person, 'investor', createdAt);
+      await insertInvestorProfile(tx, id, { ...person.profile, countryCode: countryCodeOfLocation(person.profile.location), createdAt, updatedAt: createdAt });
+      investors.push({ id, person });
+    }
+    const byUsername = <T extends { person: { username: string } }>(list: T[], usernames: string[]) =>
+      usernames.map((username) => list.find((entry) => entry.person.username === username)!);
+    return {
+      startups,
+      investors,
+      loginStartups: byUsername(
+        startups,
+        DEMO_STARTUPS.map((startup) => startup.username),
+      ),
+      loginInvestors: byUsername(
+        investors,
+        DEMO_INVESTORS.map((investor) => investor.username),
+      ),
+    };
   });
 }
 

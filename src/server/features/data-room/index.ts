@@ -6,4 +6,10 @@ import './auto-share.service';
 import './disconnect-revocation.service';
 
 export { countSharedDocuments } from './grants.service';
+// The demo seed fills data rooms through the same pipeline as an upload, and records views.
+export type { DataRoomContext } from './data-room-context';
+export { updateDataRoomSettings } from './auto-share.service';
+export { endDocumentView, startDocumentView } from './document-views.service';
+export { storeUploadedDocument } from './documents.service';
+export type { ReceivedUpload } from './upload-receiver';
 export { sweepOrphanBlobs, sweepStaleUploads } from './housekeeping.service';

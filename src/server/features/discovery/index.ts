@@ -2,5 +2,5 @@
 // bench) import. The directory of the other role, saved searches and their alerts, and each
 // profile's derived country (docs/discovery.md).
 export { backfillCountryCodes, COUNTRY_CODE_JOB, countryCodeOfLocation } from './country-codes';
-export { listDirectory } from './directory.service';
-export { checkSavedSearchAlerts, SAVED_SEARCH_ALERTS_JOB } from './saved-searches.service';
+export { connectFromDirectory, listDirectory } from './directory.service';
+export { checkSavedSearchAlerts, createSavedSearch, SAVED_SEARCH_ALERTS_JOB } from './saved-searches.service';
