@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { activities, matchDecisions, matches } from '../../src/server/db/schema';
+import { InvestorCard, StartupCard } from '../../src/shared/contracts/profiles';
 import { MATCH_STATUSES, type MatchStatus } from '../../src/shared/enums';
 import { buildInvestorProfileBody, buildStartupProfileBody } from '../factories';
 import { matchState } from '../support/match-state';
@@ -41,11 +42,15 @@ describe('GET /api/matches/startup and /api/matches/investor', () => {
       investorId: investorUser.id,
       investor: { id: investorUser.id, firmName: 'Pair Capital' },
     });
-    expect(Object.keys(startupView[0].investor)).toHaveLength(13);
+    // Exactly the contract's card: nothing else of the profile row (criteria aside) leaks.
+    expect(Object.keys(startupView[0].investor).sort()).toEqual(Object.keys(InvestorCard.shape).sort());
 
     const investorView = (await investor.request({ method: 'GET', url: '/api/matches/investor' })).json().items;
     expect(investorView[0]).toMatchObject({ id: match.id, startupId: startupUser.id, startup: { id: startupUser.id, companyName: 'Pair Startup' } });
-    expect(Object.keys(investorView[0].startup)).toHaveLength(12);
+    // Team, traction and raising now, but never the rest of financials, the business model or the pitch deck.
+    expect(Object.keys(investorView[0].startup).sort()).toEqual(Object.keys(StartupCard.shape).sort());
+    // A new card field is a decision about what the other side sees: it changes these counts.
+    expect([Object.keys(InvestorCard.shape).length, Object.keys(StartupCard.shape).length]).toEqual([13, 15]);
   });
 
   it('are each for their own role only', async () => {
