@@ -22,7 +22,8 @@ export const FEATURE_DEPENDENCIES = {
   dashboard: ['data-room', 'matching', 'messaging', 'portfolio'],
   // The directory: a read model over profiles (ADR 0025) that scores and connects through matching.
   discovery: ['matching', 'notifications', 'profiles', 'search'],
-  'data-room': ['activity', 'matching', 'notifications', 'security'],
+  // auth: secure links hash their passwords with the app's hasher, and claim a visitor's history when their address is verified.
+  'data-room': ['activity', 'auth', 'matching', 'notifications', 'security'],
   // track-record: investors' past deals, read as revealed preferences (docs/matching.md §2b).
   matching: ['activity', 'notifications', 'profiles', 'security', 'track-record'],
   messaging: ['activity', 'matching', 'notifications'],

@@ -15,7 +15,7 @@ import {
   type SessionContext,
   type SessionPolicy,
 } from './features/auth';
-import { sweepOrphanBlobs, sweepStaleUploads } from './features/data-room';
+import { announceGrantExpiry, GRANT_EXPIRY_JOB, SEND_LINK_CODE_JOB, sendVisitorCode, sweepOrphanBlobs, sweepStaleUploads } from './features/data-room';
 import { backfillCountryCodes, checkSavedSearchAlerts, COUNTRY_CODE_JOB, SAVED_SEARCH_ALERTS_JOB } from './features/discovery';
 import {
   expireUnansweredRequests,
@@ -54,6 +54,7 @@ export const JOB_NAMES = {
   releaseQueuedRequests: INTAKE_JOBS.releaseQueuedRequests,
   expireUnansweredRequests: INTAKE_JOBS.expireUnansweredRequests,
   dataRoomHousekeeping: 'data-room.housekeeping',
+  dataRoomGrantExpired: GRANT_EXPIRY_JOB,
   savedSearchAlerts: SAVED_SEARCH_ALERTS_JOB,
   backfillCountryCodes: COUNTRY_CODE_JOB,
   deleteExpiredSessions: 'auth.delete-expired-sessions',
@@ -151,6 +152,14 @@ export function matchingJobHandlers(context: () => MatchingContext<Actor | null>
     },
     [JOB_NAMES.learnFromDecision]: (payload) => learnFromDecision(context(), payload as unknown as DecisionToLearn),
     [JOB_NAMES.deliverNotification]: (payload, { jobId }) => deliverNotification(context(), { payload, jobId }),
+    // A share with an end date schedules this at that date (the seeds may share so too).
+    [JOB_NAMES.dataRoomGrantExpired]: async (payload) => {
+      await announceGrantExpiry(context(), {
+        documentId: Number(payload.documentId),
+        investorId: Number(payload.investorId),
+        expiresAt: String(payload.expiresAt),
+      });
+    },
     // Delivery enqueues these; the seeds' accounts have no inboxes, so there they are dropped. The
     // app's queue replaces them with the senders (createAppJobQueue).
     [JOB_NAMES.sendNotificationEmail]: async () => {},
@@ -229,6 +238,8 @@ export function createAppJobQueue(deps: AppJobDeps): JobQueue {
     // Emails with a token: the handler makes the token as it sends, so no token is ever in a payload.
     [ACCOUNT_JOBS.sendPasswordReset]: (payload) => sendPasswordResetEmail(ctx(), { email: String(payload.email), origin: String(payload.origin) }),
     [ACCOUNT_JOBS.sendEmailVerification]: (payload) => sendVerificationEmail(ctx(), { userId: Number(payload.userId), origin: String(payload.origin) }),
+    // A secure link's code: made by the job as it sends, so no code is ever in a payload.
+    [SEND_LINK_CODE_JOB]: (payload) => sendVisitorCode(ctx(), { sessionId: Number(payload.sessionId) }),
     // A deleted account's document bytes (the rows went in the deletion's transaction). Without a
     // store (scripts), it fails and retries until the app's worker, which has one, runs it.
     [DELETE_ACCOUNT_BLOBS_JOB]: async (payload) => {

@@ -30,6 +30,7 @@ import { registerDashboardRoutes } from './features/dashboard/dashboard.routes';
 import { registerProfileRoutes } from './features/profiles/profiles.routes';
 import { registerMatchingRoutes } from './features/matching/matching.routes';
 import { registerDataRoomRoutes } from './features/data-room/data-room.routes';
+import { registerSecureLinkRoutes } from './features/data-room/secure-links.routes';
 import { registerMessagingRoutes } from './features/messaging/messaging.routes';
 import { registerMilestoneRoutes } from './features/milestones/milestones.routes';
 import { registerPortfolioRoutes } from './features/portfolio/portfolio.routes';
@@ -254,6 +255,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
   });
+  // Secure links (docs/data-room.md): the visitor page and its API carry a secret token in their
+  // path, so search engines must not index them and no request from them may name them in a Referer.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/v/') || request.url.startsWith('/api/links/')) {
+      reply.header('X-Robots-Tag', 'noindex, nofollow').header('Referrer-Policy', 'no-referrer');
+    }
+  });
 
   registerErrorHandler(app);
   registerHealthRoutes(app);
@@ -278,6 +286,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerTrackRecordRoutes(app);
   registerEventStream(app);
   await registerDataRoomRoutes(app);
+  registerSecureLinkRoutes(app);
   registerApiDocs(app);
 
   if (clientDir) await registerStaticFiles(app, clientDir);

@@ -198,10 +198,13 @@ function serializeLevel(value: unknown, swaps: MessageSwaps | null, depth: numbe
 
 // --- requests and responses ---------------------------------------------------------------------
 
-/** The path as sent, with every query value replaced: no secret may ride in on a query string. */
+// A secure link's token is its path's secret (docs/data-room.md, "Secure links"): never logged.
+const LINK_TOKEN_IN_PATH = /^(\/v\/|\/api\/links\/)[^/]+/;
+
+/** The path as sent, with every query value replaced (no secret may ride in on a query string) and a secure link's token hidden. */
 export function redactUrl(url: string): string {
   const at = url.indexOf('?');
-  const path = truncate(at === -1 ? url : url.slice(0, at), MAX_URL_LENGTH);
+  const path = truncate((at === -1 ? url : url.slice(0, at)).replace(LINK_TOKEN_IN_PATH, `$1${REDACTED}`), MAX_URL_LENGTH);
   if (at === -1) return path;
   const names = url
     .slice(at + 1)

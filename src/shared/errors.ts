@@ -14,6 +14,8 @@ export const ERROR_STATUS = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  // A secure link that was switched off or has expired (issue #20): it existed, and will not come back.
+  gone: 410,
   payload_too_large: 413,
   throttled: 429,
   internal: 500,

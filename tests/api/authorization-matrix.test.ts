@@ -15,6 +15,8 @@ import * as authContracts from '../../src/shared/contracts/auth';
 import * as dashboardContracts from '../../src/shared/contracts/dashboard';
 import * as matchContracts from '../../src/shared/contracts/matches';
 import * as documentContracts from '../../src/shared/contracts/documents';
+import * as ndaContracts from '../../src/shared/contracts/nda';
+import * as secureLinkContracts from '../../src/shared/contracts/secure-links';
 import * as messageContracts from '../../src/shared/contracts/messages';
 import * as eventContracts from '../../src/shared/contracts/events';
 import * as milestoneContracts from '../../src/shared/contracts/milestones';
@@ -84,6 +86,47 @@ const ROUTE_ACCESS: Array<{ endpoint: Endpoint; access: Access; sample?: { param
   { endpoint: documentContracts.getDataRoomSettings, access: 'startup' },
   { endpoint: documentContracts.updateDataRoomSettings, access: 'startup', sample: { body: { autoShareCategories: [] } } },
   { endpoint: documentContracts.listInvestorEngagement, access: 'startup' },
+  // Issue #20: grant settings, the whole-room share, the owner's switches, and the NDA gate.
+  { endpoint: documentContracts.updateDocumentAccess, access: 'startup', sample: { body: { canDownload: true } } },
+  { endpoint: documentContracts.shareWholeRoom, access: 'startup', sample: { body: { userId: 1 } } },
+  { endpoint: documentContracts.updateDocumentSettings, access: 'startup', sample: { body: { watermark: true } } },
+  { endpoint: ndaContracts.getNdaSettings, access: 'startup' },
+  { endpoint: ndaContracts.updateNdaSettings, access: 'startup', sample: { body: { requiredForWholeRoom: true } } },
+  { endpoint: ndaContracts.listNdaAcceptances, access: 'startup' },
+  { endpoint: ndaContracts.downloadNdaAcceptanceLog, access: 'startup' },
+  { endpoint: ndaContracts.downloadNdaCertificate, access: 'startup' },
+  // Either role may ask (the owner reads "no NDA for you"); only an investor accepts.
+  { endpoint: ndaContracts.getDocumentNdaGate, access: 'user' },
+  { endpoint: ndaContracts.acceptDocumentNda, access: 'investor', sample: { body: { fullName: 'Ada Lovelace', agree: true, contentHash: '0'.repeat(64) } } },
+  // Secure links: the founder's side is startup-only; the visitor's side is public (the token is the key).
+  { endpoint: secureLinkContracts.listSecureLinks, access: 'startup' },
+  {
+    endpoint: secureLinkContracts.createSecureLink,
+    access: 'startup',
+    sample: {
+      body: {
+        name: 'Deck',
+        documentIds: [1],
+        requireEmailVerification: true,
+        allowedEmails: [],
+        password: null,
+        expiresAt: null,
+        canDownload: false,
+        watermark: true,
+        ndaRequired: false,
+      },
+    },
+  },
+  { endpoint: secureLinkContracts.updateSecureLink, access: 'startup', sample: { body: { disabled: true } } },
+  { endpoint: secureLinkContracts.listSecureLinkVisitors, access: 'startup' },
+  { endpoint: secureLinkContracts.getVisitorLink, access: 'public' },
+  { endpoint: secureLinkContracts.startVisitorSession, access: 'public' },
+  { endpoint: secureLinkContracts.verifyVisitorCode, access: 'public' },
+  { endpoint: secureLinkContracts.submitVisitorPassword, access: 'public' },
+  { endpoint: secureLinkContracts.acceptVisitorNda, access: 'public' },
+  { endpoint: secureLinkContracts.getVisitorDocumentContent, access: 'public' },
+  { endpoint: secureLinkContracts.startVisitorView, access: 'public' },
+  { endpoint: secureLinkContracts.endVisitorView, access: 'public' },
   { endpoint: messageContracts.listConversations, access: 'user' },
   { endpoint: messageContracts.getThread, access: 'user' },
   { endpoint: messageContracts.getThreadByQuery, access: 'user' },
@@ -138,6 +181,8 @@ const allContracts: Endpoint[] = [
   dashboardContracts,
   matchContracts,
   documentContracts,
+  ndaContracts,
+  secureLinkContracts,
   messageContracts,
   eventContracts,
   milestoneContracts,
@@ -158,9 +203,9 @@ const urlFor = (endpoint: Endpoint, params: Record<string, string> = {}) => endp
 
 describe('authorization matrix', () => {
   it('lists every contract exactly once', () => {
-    expect(ROUTE_ACCESS.map((row) => row.endpoint).sort((a, b) => a.path.localeCompare(b.path))).toEqual(
-      [...allContracts].sort((a, b) => a.path.localeCompare(b.path)),
-    );
+    // By path, then method: two methods share a path (PATCH and DELETE /api/documents/:id).
+    const byRoute = (a: Endpoint, b: Endpoint) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method);
+    expect(ROUTE_ACCESS.map((row) => row.endpoint).sort(byRoute)).toEqual([...allContracts].sort(byRoute));
   });
 
   it.each(ROUTE_ACCESS.filter((row) => row.access !== 'public').map((row) => [`${row.endpoint.method} ${row.endpoint.path}`, row] as const))(

@@ -287,7 +287,7 @@ describe('reading documents', () => {
     expect(list[0]).not.toHaveProperty('sharedWithCount');
   });
 
-  it('stops at expiry like a revocation', async () => {
+  it('stops at expiry like a revocation, telling the investor when it ended (issue #20)', async () => {
     const owner = await startupWithProfile();
     const investor = await investorWithProfile();
     await connect(owner.user.id, investor.user.id);
@@ -297,8 +297,10 @@ describe('reading documents', () => {
       .update(documentAccess)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(documentAccess.documentId, document.id));
-    expect((await readContent(investor.client, document.id)).statusCode).toBe(404);
-    expect((await investor.client.request({ method: 'POST', url: `/api/documents/${document.id}/views` })).statusCode).toBe(404);
+    const read = await readContent(investor.client, document.id);
+    expect(read.statusCode).toBe(403);
+    expect(read.json().message).toMatch(/^Access to Deck ended on \d{1,2} [A-Z][a-z]{2} \d{4}\.$/);
+    expect((await investor.client.request({ method: 'POST', url: `/api/documents/${document.id}/views` })).statusCode).toBe(403);
     const access = (await owner.client.request({ method: 'GET', url: `/api/documents/${document.id}/access` })).json();
     expect(access[0].revokedAt).not.toBeNull();
   });

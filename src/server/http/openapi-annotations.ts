@@ -14,6 +14,12 @@ export const TAGS: Record<string, { title: string; description: string }> = {
   messages: { title: 'Messages', description: 'Conversations between matched users.' },
   milestones: { title: 'Milestones', description: 'The plan a startup and an investor share.' },
   documents: { title: 'Data room', description: 'Uploads, sharing, views and engagement.' },
+  secureLinks: {
+    title: 'Secure links',
+    description:
+      'Links a founder sends to investors outside the platform: the founder’s settings and visitors, and the visitor’s steps (email, code, password, NDA) and documents.',
+  },
+  nda: { title: 'NDA gate', description: 'The data room’s NDA: versions, acceptance by investors, the acceptance log and certificates.' },
   portfolio: { title: 'Portfolio and analytics', description: 'An investor’s portfolio and analytics.' },
   activity: { title: 'Activity', description: 'The signed-in user’s activity feed.' },
   notifications: {
@@ -67,6 +73,32 @@ export const RAW_RESPONSES: Record<string, RawResponse> = {
         content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiErrorBody' } } },
       },
     },
+  },
+  'secureLinks.getVisitorDocumentContent': {
+    contentType: 'application/octet-stream',
+    description:
+      'A document of a secure link, for a visitor whose session (the per-link cookie) passed every step. Viewing answers ranges like the data room’s own content; ' +
+      '`download=1` needs the link’s download switch, and a watermarked PDF is then stamped with the visitor’s email on every page (whole, never ranged).',
+    schema: BINARY,
+    extra: {
+      206: { description: 'The requested byte range.', content: { 'application/octet-stream': { schema: BINARY } } },
+      416: {
+        description: 'The requested range is outside the document.',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiErrorBody' } } },
+      },
+    },
+  },
+  'nda.downloadNdaAcceptanceLog': {
+    contentType: 'text/csv',
+    description:
+      'The startup’s NDA acceptance log as a CSV attachment (nda-acceptances.csv): time, investor, typed name, email, version, content hash, via, IP, user agent. ' +
+      'Cells that a spreadsheet would read as a formula start with an apostrophe.',
+    schema: { type: 'string' },
+  },
+  'nda.downloadNdaCertificate': {
+    contentType: 'application/pdf',
+    description: 'A one-page PDF certificate of one NDA acceptance of the caller’s NDA (404 for anyone else’s).',
+    schema: BINARY,
   },
   'account.exportAccount': {
     contentType: 'application/zip',

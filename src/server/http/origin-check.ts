@@ -3,6 +3,7 @@
 // from our own origin. GET/HEAD/OPTIONS change nothing and pass.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden } from '../app-error';
+import { redactUrl } from '../logging';
 import { recordSecurityEvent } from '../features/security';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -28,7 +29,8 @@ export function registerOriginCheck(app: FastifyInstance): void {
       eventType: 'cross_site_denied',
       userId: request.actor?.id ?? null,
       ip: request.ip,
-      detail: { url: request.url, origin: origin ?? null, secFetchSite: fetchSite ?? null },
+      // Redacted as in the logs: a secure link's token must not reach the security log either.
+      detail: { url: redactUrl(request.url), origin: origin ?? null, secFetchSite: fetchSite ?? null },
     });
     request.log.warn({ origin, fetchSite }, 'cross-site request refused');
     throw forbidden('This request came from another site and was refused.');

@@ -33,6 +33,8 @@ export type EmailTemplate =
   | { kind: 'password-changed'; to: string; name: string }
   | { kind: 'verify-email'; to: string; name: string; token: string }
   | { kind: 'email-changed'; to: string; name: string; newEmail: string }
+  // A secure link's one-time code (issue #20): sent by its own job, which makes the code as it sends.
+  | { kind: 'secure-link-code'; to: string; code: string; companyName: string; linkName: string; validMinutes: number }
   // Notification emails (issue #18): each carries the recipient's unsubscribe token for its type.
   | { kind: 'notification'; to: string; name: string; sentence: string; path: string; unsubscribeToken: string }
   | { kind: 'unread-messages'; to: string; name: string; senderName: string; count: number; path: string; unsubscribeToken: string }

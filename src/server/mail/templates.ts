@@ -107,6 +107,22 @@ function contentOf(template: EmailTemplate, origin: string): EmailContent {
         action: { text: `Sign in to ${PRODUCT}`, url: appLink(origin, '/auth') },
         outro: [],
       };
+    case 'secure-link-code':
+      // No link back: the visitor types the code on the page they are on, and the link's token is
+      // stored only as a hash, so no email could carry it anyway.
+      return {
+        subject: `${template.code} is your code for ${template.companyName}'s documents`,
+        heading: 'Your verification code',
+        intro: [
+          'Hello,',
+          `You asked to open "${template.linkName}", documents ${template.companyName} shares through ${PRODUCT}. Type this code on that page:`,
+          template.code,
+        ],
+        outro: [
+          `The code is valid for ${template.validMinutes} minutes. Do not share it: it proves that you read this address.`,
+          'If you did not ask for it, ignore this email.',
+        ],
+      };
     case 'notification':
       return {
         subject: template.sentence,

@@ -15,6 +15,7 @@ import * as events from './events';
 import * as intake from './intake';
 import * as matches from './matches';
 import * as messages from './messages';
+import * as nda from './nda';
 import * as milestones from './milestones';
 import * as notifications from './notifications';
 import * as notificationPreferences from './notification-preferences';
@@ -22,6 +23,7 @@ import * as portfolio from './portfolio';
 import * as profiles from './profiles';
 import * as reports from './reports';
 import * as search from './search';
+import * as secureLinks from './secure-links';
 import * as trackRecord from './track-record';
 
 const DOMAINS: Record<string, Record<string, unknown>> = {
@@ -37,6 +39,7 @@ const DOMAINS: Record<string, Record<string, unknown>> = {
   intake,
   matches,
   messages,
+  nda,
   milestones,
   notifications,
   notificationPreferences,
@@ -44,6 +47,7 @@ const DOMAINS: Record<string, Record<string, unknown>> = {
   profiles,
   reports,
   search,
+  secureLinks,
   trackRecord,
 };
 

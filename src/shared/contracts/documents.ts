@@ -28,6 +28,16 @@ export const DocumentSummary = z.object({
   owner: z.object({ id: z.number(), companyName: z.string() }).optional(),
   /** Investor view: when it was (last) shared with them. */
   sharedAt: z.string().optional(),
+  /** Issue #20: viewers see a watermark naming them; downloads are stamped (PDF) or refused (other types). */
+  watermark: z.boolean(),
+  /** Startup view: this document asks for the NDA on its own (the room-wide switch is in the NDA settings). */
+  ndaRequired: z.boolean().optional(),
+  /** Investor view: the NDA must be accepted before anything of the document is served. */
+  ndaPending: z.boolean().optional(),
+  /** Investor view: whether the founder allows downloads (owners always can). */
+  canDownload: z.boolean().optional(),
+  /** Investor view: when this investor's access ends by itself (null: no end date). */
+  accessExpiresAt: z.string().nullable().optional(),
 });
 export type DocumentSummary = z.infer<typeof DocumentSummary>;
 
@@ -49,8 +59,12 @@ export const DocumentGrant = z.object({
   firmName: z.string(),
   grantedAt: z.string(),
   grantedBy: z.number(),
-  /** Null while the grant is live. */
+  /** Null while the grant is live: when it was revoked, or when it expired. */
   revokedAt: z.string().nullable(),
+  /** Issue #20: when access ends by itself (null: no end date). Past for an expired grant. */
+  expiresAt: z.string().nullable(),
+  /** Issue #20: whether the investor may download (default off: view only). */
+  canDownload: z.boolean(),
   views: z.number().int(),
   lastViewedAt: z.string().nullable(),
   totalViewMs: z.number().int(),
@@ -86,7 +100,11 @@ export const getDocumentContent = defineEndpoint({
   path: '/api/documents/:id/content',
   params: DocumentIdParams,
   // inline only for previews of PDF and text; everything else is always an attachment.
-  query: z.strictObject({ disposition: z.enum(['inline', 'attachment']).optional() }),
+  // download=1 asks for the file to keep: 403 when the grant is view only, stamped when watermarked.
+  query: z.strictObject({
+    disposition: z.enum(['inline', 'attachment']).optional(),
+    download: z.enum(['1'], { error: 'download must be 1 when given.' }).optional(),
+  }),
   raw: 'response',
   response: z.unknown(),
 });
@@ -96,13 +114,46 @@ export const listDocumentAccess = defineEndpoint({
   params: DocumentIdParams,
   response: z.array(DocumentGrant),
 });
+/** Issue #20: how long a grant lasts, and whether it allows downloads. */
+export const GrantSettingsFields = {
+  /** ISO date-time in the future, or null for no end date. Presets in the UI: 7, 30 and 90 days. */
+  expiresAt: z.iso.datetime({ offset: true, error: 'The end date must be a date and time, like 2026-12-31T23:59:00Z.' }).nullable().optional(),
+  canDownload: z.boolean({ error: 'Download must be on or off.' }).optional(),
+};
 export const grantDocumentAccess = defineEndpoint({
   method: 'POST',
   path: '/api/documents/:id/access',
   params: DocumentIdParams,
-  body: z.strictObject({ userId: idField('Choose an investor to share with') }),
+  body: z.strictObject({ userId: idField('Choose an investor to share with'), ...GrantSettingsFields }),
   response: DocumentGrant,
   successStatus: 201,
+});
+/** Changes a live grant's end date or download switch. */
+export const updateDocumentAccess = defineEndpoint({
+  method: 'PATCH',
+  path: '/api/documents/:id/access/:userId',
+  params: z.strictObject({ id: idParam(), userId: idParam() }),
+  body: z.strictObject(GrantSettingsFields),
+  response: DocumentGrant,
+});
+/** Shares every document of the room with one investor, with the same settings (issue #20). */
+export const shareWholeRoom = defineEndpoint({
+  method: 'POST',
+  path: '/api/data-room/access',
+  body: z.strictObject({ userId: idField('Choose an investor to share with'), ...GrantSettingsFields }),
+  response: z.object({ sharedCount: z.number().int() }),
+  successStatus: 201,
+});
+/** The owner's per-document switches (issue #20). */
+export const updateDocumentSettings = defineEndpoint({
+  method: 'PATCH',
+  path: '/api/documents/:id',
+  params: DocumentIdParams,
+  body: z.strictObject({
+    watermark: z.boolean({ error: 'Watermark must be on or off.' }).optional(),
+    ndaRequired: z.boolean({ error: 'The NDA switch must be on or off.' }).optional(),
+  }),
+  response: DocumentSummary,
 });
 export const revokeDocumentAccess = defineEndpoint({
   method: 'DELETE',

@@ -22,6 +22,10 @@ export const NOTIFICATION_TYPES = [
   /** For the investor: a startup shared a document with them, or took access away. */
   'document_access_granted',
   'document_access_revoked',
+  /** For the founder: an investor's access to a document ended on its end date (issue #20). */
+  'document_access_expired',
+  /** For the investor: their access to a shared document ended on its end date (issue #20). */
+  'shared_document_expired',
   /** The partner created or changed a shared milestone. */
   'milestone_changed',
   /** A milestone of the recipient's plans is due within 24 hours. */

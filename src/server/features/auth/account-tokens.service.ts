@@ -23,6 +23,7 @@ import { findKnownDevice, rememberDevice } from './known-devices.service';
 import { waitInWords } from './login-throttle';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from './passwords';
 import type { IpThrottle } from './registration-throttle';
+import { runEmailVerifiedReactions } from './email-verified-reactions';
 import { createSession, endSession, endUserSessions } from './session.service';
 import { hashSessionToken } from './session-tokens';
 
@@ -200,6 +201,7 @@ export async function resetPassword(ctx: AuthContext, input: { token: string; pa
     await endUserSessions(txCtx, { userId });
     // Opening the link may just have verified the address: the badge on the account's cards changes.
     await announceAccountChanged(txCtx, userId);
+    await runEmailVerifiedReactions(txCtx, { userId, email: user.email.toLowerCase() });
     const session = await createSession(txCtx, { userId, client: { userAgent: input.userAgent, ip: input.ip } });
     const deviceId = await findKnownDevice(txCtx, { token: input.deviceToken, userId });
     const device = await rememberDevice(txCtx, { userId, knownDeviceId: deviceId, token: input.deviceToken });
@@ -291,6 +293,7 @@ export async function verifyEmail(ctx: ServiceContext<Actor | null>, input: { to
         throw invalid(VERIFY_LINK_STALE_MESSAGE, { token: [VERIFY_LINK_STALE_MESSAGE] });
       }
       await announceAccountChanged(inTransaction(ctx, tx), user.id);
+      await runEmailVerifiedReactions(inTransaction(ctx, tx), { userId: user.id, email: address });
       // The other links sent to this address have nothing left to prove.
       await tx
         .update(accountTokens)

@@ -6,8 +6,10 @@ export { type AuthContext } from './auth.service';
 export { ACCOUNT_JOBS } from './account-rules';
 export { DELETE_ACCOUNT_BLOBS_JOB, deleteAccountBlobs } from './account-deletion.service';
 export { sendPasswordResetEmail, sendVerificationEmail } from './account-tokens.service';
-export { createLoginThrottle, type LoginThrottle } from './login-throttle';
+export { createLoginThrottle, type LoginThrottle, waitInWords } from './login-throttle';
 export { createRegistrationThrottle, type RegistrationThrottle } from './registration-throttle';
-export { hashPassword } from './passwords';
+export { hashPassword, verifyPassword } from './passwords';
+// Secure links' visitors who register keep their history (the data room reacts to a verification).
+export { onEmailVerified, type VerifiedAddress } from './email-verified-reactions';
 export { deleteExpiredSessions, isSessionActive, resolveSession, sessionDeadline, type SessionContext } from './session.service';
 export { type SessionPolicy } from './session-tokens';

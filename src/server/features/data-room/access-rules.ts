@@ -1,10 +1,11 @@
 // Who may do what with a document, stated once and used inside each query's where clause: a grant
 // is live until revoked or expired; a document is readable by its owner and its live grantees.
-import { and, eq, gt, isNull, or, sql, type Placeholder } from 'drizzle-orm';
-import { notFound } from '../../app-error';
+import { and, eq, gt, isNull, lte, or, sql, type Placeholder } from 'drizzle-orm';
+import { forbidden, notFound } from '../../app-error';
 import type { Actor } from '../../actor';
 import type { ServiceContext } from '../../service-context';
 import { documentAccess, documents } from '../../db/schema';
+import { formatAccessDate } from './summaries';
 
 export type DocumentRow = typeof documents.$inferSelect;
 
@@ -39,4 +40,25 @@ export async function liveGranteeIds(ctx: Pick<ServiceContext, 'db' | 'clock'>, 
     .from(documentAccess)
     .where(and(eq(documentAccess.documentId, documentId), isLiveGrant(ctx.clock())));
   return rows.map((row) => row.userId);
+}
+
+/**
+ * For a read the actor may not make: when their grant of this document ran out (not revoked, past
+ * its end date), say so with the date (403), as the issue asks; otherwise return and let the caller
+ * answer the usual 404. Only the grantee learns this about their own grant.
+ */
+export async function refuseIfAccessEnded(ctx: Pick<ServiceContext, 'db' | 'actor' | 'clock'>, input: { documentId: number }): Promise<void> {
+  const [ended] = await ctx.db
+    .select({ name: documents.name, expiresAt: documentAccess.expiresAt })
+    .from(documentAccess)
+    .innerJoin(documents, eq(documents.id, documentAccess.documentId))
+    .where(
+      and(
+        eq(documentAccess.documentId, input.documentId),
+        eq(documentAccess.userId, ctx.actor.id),
+        isNull(documentAccess.revokedAt),
+        lte(documentAccess.expiresAt, ctx.clock()),
+      ),
+    );
+  if (ended?.expiresAt) throw forbidden(`Access to ${ended.name} ended on ${formatAccessDate(ended.expiresAt)}.`);
 }

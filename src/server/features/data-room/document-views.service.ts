@@ -1,7 +1,7 @@
 // Views: each time a grantee opens a document's preview, and how long it stayed open, summed per
 // investor for the startup's match cards. Owners' own opens are not counted. The owner's feed
 // says who viewed what ("{Firm} viewed {document}"), once per reading session.
-import { and, count, eq, gt, isNull, max, sql, sum } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, isNull, max, sql, sum } from 'drizzle-orm';
 import type { InvestorEngagement } from '../../../shared/contracts/documents';
 import { notFound } from '../../app-error';
 import { documents, documentViews } from '../../db/schema';
@@ -9,8 +9,9 @@ import { inTransaction, type ServiceContext } from '../../service-context';
 import { recordActivity } from '../activity';
 import { isBlockedEitherWay } from '../matching';
 import { notify } from '../notifications';
-import { DOCUMENT_MISSING, readableBy } from './access-rules';
+import { DOCUMENT_MISSING, readableBy, refuseIfAccessEnded } from './access-rules';
 import { announceDocumentChange } from './data-room-context';
+import { ensureNdaAccepted } from './nda.service';
 import { investorName } from './summaries';
 
 /**
@@ -21,17 +22,25 @@ export const VIEW_ENTRY_SESSION_MS = 60 * 60_000;
 
 const documentViewSourceKey = (viewId: number) => `document_view:${viewId}`;
 
-/** Starts recording an open of a document by a grantee. Owners' own opens are not counted. */
+/**
+ * Starts recording an open of a document by a grantee. Owners' own opens are not counted. An
+ * expired grant is told when it ended, and a pending NDA refuses the open (issue #20), as the
+ * content route does.
+ */
 export async function startDocumentView(ctx: ServiceContext, input: { documentId: number }): Promise<{ viewId: number | null }> {
   const { actor } = ctx;
   const { documentId } = input;
   const now = ctx.clock();
   const [row] = await ctx.db
-    .select({ id: documents.id, ownerId: documents.userId, name: documents.name })
+    .select({ id: documents.id, ownerId: documents.userId, name: documents.name, ndaRequired: documents.ndaRequired })
     .from(documents)
     .where(and(eq(documents.id, documentId), readableBy(actor, now)));
-  if (!row) throw notFound(DOCUMENT_MISSING);
+  if (!row) {
+    await refuseIfAccessEnded(ctx, { documentId });
+    throw notFound(DOCUMENT_MISSING);
+  }
   if (row.ownerId === actor.id) return { viewId: null };
+  await ensureNdaAccepted(ctx, { document: { id: row.id, name: row.name, userId: row.ownerId, ndaRequired: row.ndaRequired } });
   return ctx.db.transaction(async (tx) => {
     const txCtx = inTransaction(ctx, tx);
     const [recentOpen] = await tx
@@ -108,10 +117,11 @@ export async function listInvestorEngagement(ctx: ServiceContext): Promise<Inves
     })
     .from(documentViews)
     .innerJoin(documents, eq(documents.id, documentViews.documentId))
-    .where(eq(documents.userId, ctx.actor.id))
+    // Views through secure links by visitors without an account have no investor to attribute here.
+    .where(and(eq(documents.userId, ctx.actor.id), isNotNull(documentViews.viewerId)))
     .groupBy(documentViews.viewerId);
   return rows.map((row) => ({
-    investorId: row.investorId,
+    investorId: row.investorId!,
     documentsViewed: row.documentsViewed,
     views: row.views,
     totalViewMs: Number(row.totalViewMs ?? 0),

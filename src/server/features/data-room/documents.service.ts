@@ -4,10 +4,11 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { and, count, desc, eq, inArray, max, min, sql } from 'drizzle-orm';
 import type { DocumentSummary } from '../../../shared/contracts/documents';
 import { UploadDocumentFields } from '../../../shared/contracts/documents';
-import { invalid, notFound, validationError } from '../../app-error';
+import { forbidden, invalid, notFound, validationError } from '../../app-error';
 import { documentAccess, documents, documentViews, startupProfiles, users } from '../../db/schema';
 import type { AppDatabase } from '../../db/client';
 import { preparedOnce } from '../../db/prepared-once';
@@ -15,10 +16,12 @@ import { inTransaction, type ServiceContext } from '../../service-context';
 import { BlobNotFoundError, type ByteRange } from '../../storage/blob-store';
 import { recordActivity } from '../activity';
 import { recordSecurityEvent } from '../security';
-import { DOCUMENT_MISSING, isLiveGrant, liveGranteeIds, readableBy, type DocumentRow } from './access-rules';
+import { DOCUMENT_MISSING, isLiveGrant, liveGranteeIds, ownedDocument, readableBy, refuseIfAccessEnded, type DocumentRow } from './access-rules';
 import { announceDocumentChange, type DataRoomContext } from './data-room-context';
-import { detectDocumentType, FileRejectedError } from './file-detection';
-import { displayNameFrom, toSummary } from './summaries';
+import { ALLOWED_EXTENSIONS, detectDocumentType, FileRejectedError } from './file-detection';
+import { ensureNdaAccepted, ensureNdaVersionExists, pendingNdaDocumentIds } from './nda.service';
+import { companyNameOf, displayNameFrom, isWatermarkedByDefault, toSummary } from './summaries';
+import { stampPdf } from './watermark-stamp';
 import type { ReceivedUpload } from './upload-receiver';
 
 /** Validates and stores an upload received by the route; nothing is left behind on failure. */
@@ -55,6 +58,7 @@ export async function storeUploadedDocument(ctx: DataRoomContext, input: { uploa
           sha256: upload.sha256,
           storageKey,
           uploadedAt: ctx.clock(),
+          watermark: isWatermarkedByDefault({ category: fields.data.type, name }) || isWatermarkedByDefault({ category: null, name: upload.filename }),
         })
         .returning();
       await recordActivity(txCtx, { userId: actor.id, activityType: 'document_uploaded', entityId: inserted!.id, description: `Uploaded ${name}` });
@@ -68,7 +72,7 @@ export async function storeUploadedDocument(ctx: DataRoomContext, input: { uploa
       return inserted!;
     });
     storageKey = undefined; // committed: the blob now belongs to the row
-    return toSummary(row, { sharedWithCount: 0, viewCount: 0, lastViewedAt: null });
+    return toSummary(row, { sharedWithCount: 0, viewCount: 0, lastViewedAt: null, ndaRequired: row.ndaRequired });
   } finally {
     await rm(upload.tmpPath, { force: true });
     // Stored but not recorded (the insert failed): remove the blob now; the sweep is the backstop.
@@ -141,6 +145,7 @@ export async function listDocuments(ctx: ServiceContext): Promise<DocumentListin
           sharedWithCount: Number(row.sharedWithCount ?? 0),
           viewCount: Number(row.viewCount ?? 0),
           lastViewedAt: row.lastViewedAt ? new Date(row.lastViewedAt).toISOString() : null,
+          ndaRequired: row.document.ndaRequired,
         }),
       ),
       changesAt: earliest(rows.map((row) => row.firstGrantExpiry)),
@@ -151,6 +156,7 @@ export async function listDocuments(ctx: ServiceContext): Promise<DocumentListin
       document: documents,
       sharedAt: documentAccess.grantedAt,
       expiresAt: documentAccess.expiresAt,
+      canDownload: documentAccess.canDownload,
       companyName: startupProfiles.companyName,
       firstName: users.firstName,
       lastName: users.lastName,
@@ -161,11 +167,15 @@ export async function listDocuments(ctx: ServiceContext): Promise<DocumentListin
     .leftJoin(startupProfiles, eq(startupProfiles.userId, documents.userId))
     .where(and(eq(documentAccess.userId, actor.id), isLiveGrant(now)))
     .orderBy(desc(documentAccess.grantedAt), desc(documents.id));
+  const ndaPending = await pendingNdaDocumentIds(ctx, { investorId: actor.id, documents: rows.map((row) => row.document) });
   return {
     documents: rows.map((row) =>
       toSummary(row.document, {
         owner: { id: row.document.userId, companyName: row.companyName ?? `${row.firstName} ${row.lastName}` },
         sharedAt: row.sharedAt.toISOString(),
+        ndaPending: ndaPending.has(row.document.id),
+        canDownload: row.canDownload,
+        accessExpiresAt: row.expiresAt ? row.expiresAt.toISOString() : null,
       }),
     ),
     changesAt: earliest(rows.map((row) => row.expiresAt)),
@@ -199,23 +209,107 @@ export async function deleteDocument(ctx: DataRoomContext, input: { documentId: 
   if (deleted.storageKey) await ctx.blobs.delete(deleted.storageKey).catch(() => {}); // the sweep retries
 }
 
+/** A document the actor may read now, and how: the owner reads the stored file as it is. */
+export type ReadableDocument = DocumentRow & {
+  storageKey: string;
+  isOwner: boolean;
+  /** A grantee's download of a watermarked PDF: stamped with their name, never the stored bytes. */
+  needsStamp: boolean;
+};
+
 /**
  * The document if the actor owns it or holds a live grant; 404 otherwise, so its existence is not
- * revealed. Checked on every read, so a revocation takes effect on the very next request.
+ * revealed, except that an investor whose grant expired is told when it ended (403). Then, for a
+ * grantee, the NDA gate and the download switch (issue #20), before any byte, size or range is
+ * answered. Checked on every read, so a revocation or an expiry takes effect on the very next request.
  */
 export async function findReadableDocument(
   ctx: ServiceContext,
-  input: { documentId: number; ip: string; isFirstChunk: boolean },
-): Promise<DocumentRow & { storageKey: string }> {
+  input: { documentId: number; ip: string; isFirstChunk: boolean; isDownload: boolean },
+): Promise<ReadableDocument> {
   const { db, actor } = ctx;
+  const now = ctx.clock();
   const [row] = await db
-    .select()
+    .select({ document: documents, canDownload: documentAccess.canDownload })
     .from(documents)
-    .where(and(eq(documents.id, input.documentId), readableBy(actor, ctx.clock())));
-  if (!row || !row.storageKey) throw notFound(DOCUMENT_MISSING);
-  // A previewer fetches many ranges per open; log the read once, at its first byte.
-  if (input.isFirstChunk) await recordSecurityEvent(ctx, { eventType: 'document_read', userId: actor.id, ip: input.ip, detail: { documentId: row.id } });
-  return { ...row, storageKey: row.storageKey };
+    .leftJoin(documentAccess, and(eq(documentAccess.documentId, documents.id), eq(documentAccess.userId, actor.id), isLiveGrant(now)))
+    .where(and(eq(documents.id, input.documentId), readableBy(actor, now)));
+  if (!row) {
+    await refuseIfAccessEnded(ctx, { documentId: input.documentId });
+    throw notFound(DOCUMENT_MISSING);
+  }
+  const { document } = row;
+  if (!document.storageKey) throw notFound(DOCUMENT_MISSING);
+  const isOwner = document.userId === actor.id;
+  if (!isOwner) {
+    await ensureNdaAccepted(ctx, { document });
+    if (input.isDownload && !row.canDownload) throw forbidden(`${await companyNameOf(ctx, document.userId)} has not allowed downloads of ${document.name}.`);
+    if (input.isDownload && document.watermark && document.type !== ALLOWED_EXTENSIONS.pdf)
+      throw forbidden(`${document.name} is watermarked, so it can be viewed here but not downloaded.`);
+  }
+  // A previewer fetches many ranges per open; log the read once, at its first byte (and every download).
+  if (input.isFirstChunk || input.isDownload)
+    await recordSecurityEvent(ctx, {
+      eventType: 'document_read',
+      userId: actor.id,
+      ip: input.ip,
+      detail: { documentId: document.id, ...(input.isDownload ? { download: true } : {}) },
+    });
+  return { ...document, storageKey: document.storageKey, isOwner, needsStamp: !isOwner && input.isDownload && document.watermark };
+}
+
+/**
+ * A grantee's download of a watermarked PDF: the whole file stamped on every page with their name,
+ * account email, the company and the time (watermark-stamp.ts). Built per request and never stored.
+ */
+export async function stampedDownload(ctx: DataRoomContext, input: { document: ReadableDocument }): Promise<Uint8Array> {
+  const { document } = input;
+  const [viewer] = await ctx.db
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(eq(users.id, ctx.actor.id));
+  const original = await buffer(await streamDocument(ctx, { storageKey: document.storageKey }));
+  try {
+    return await stampPdf(original, {
+      viewerName: `${viewer!.firstName} ${viewer!.lastName}`,
+      email: viewer!.email,
+      companyName: await companyNameOf(ctx, document.userId),
+      at: ctx.clock(),
+    });
+  } catch (error) {
+    // A PDF that pdf-lib cannot rewrite is never sent unstamped: it stays view only.
+    ctx.log.warn({ err: error, documentId: document.id }, 'could not stamp a watermarked PDF');
+    throw forbidden(`${document.name} is watermarked and could not be stamped, so it can be viewed here but not downloaded.`);
+  }
+}
+
+/**
+ * The owner's switches on one document (issue #20): the watermark, and the document's own NDA gate.
+ * Turning the gate on with no NDA saved yet saves the template as version 1, so there is always a
+ * text to accept.
+ */
+export async function updateDocumentSettings(
+  ctx: ServiceContext,
+  input: { documentId: number; watermark?: boolean; ndaRequired?: boolean },
+): Promise<DocumentSummary> {
+  const { documentId } = input;
+  await ctx.db.transaction(async (tx) => {
+    const txCtx = inTransaction(ctx, tx);
+    await ownedDocument(txCtx, documentId);
+    const changes: Partial<Pick<DocumentRow, 'watermark' | 'ndaRequired'>> = {};
+    if (input.watermark !== undefined) changes.watermark = input.watermark;
+    if (input.ndaRequired !== undefined) changes.ndaRequired = input.ndaRequired;
+    if (Object.keys(changes).length === 0) return;
+    if (input.ndaRequired) await ensureNdaVersionExists(txCtx, { startupId: ctx.actor.id });
+    await tx
+      .update(documents)
+      .set(changes)
+      .where(and(eq(documents.id, documentId), eq(documents.userId, ctx.actor.id)));
+    // Open viewers redraw (or drop) the watermark and the investors' lists show the gate.
+    await announceDocumentChange(txCtx, { userIds: [ctx.actor.id, ...(await liveGranteeIds(txCtx, documentId))], documentId });
+  });
+  const listing = await listDocuments(ctx);
+  return listing.documents.find((document) => document.id === documentId)!;
 }
 
 /** The bytes of a document found by findReadableDocument, whole or one range of them. */

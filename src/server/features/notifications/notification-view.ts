@@ -215,6 +215,24 @@ const COMPOSERS: Record<NotificationType, Composer> = {
     const what = ids.length === 1 ? documentNameOf(ids[0]!, mentions) : plural(ids.length, 'document', 'documents');
     return { sentence: `${partner.Name} took back your access to ${what}`, target: { kind: 'shared_documents', documentId: null } };
   },
+  // Issue #20: a grant reached its end date (the expiry job). The founder sees whose access ended.
+  document_access_expired: (payload, mentions) => {
+    const partner = partnerOf(payload, mentions);
+    const documentId = numberOf(payload.documentId);
+    const isThere = documentId !== null && mentions.documents.has(documentId);
+    return {
+      sentence: `Access to ${documentNameOf(documentId, mentions)} for ${partner.name} ended`,
+      target: isThere ? { kind: 'document_analytics', documentId } : null,
+    };
+  },
+  shared_document_expired: (payload, mentions) => {
+    const partner = partnerOf(payload, mentions);
+    const documentId = numberOf(payload.documentId);
+    return {
+      sentence: `Your access to ${documentNameOf(documentId, mentions)} from ${partner.name} ended`,
+      target: { kind: 'shared_documents', documentId: documentId !== null && mentions.grantedDocuments.has(documentId) ? documentId : null },
+    };
+  },
   milestone_changed: (payload, mentions) => {
     const partner = partnerOf(payload, mentions);
     const title = mentions.milestones.get(numberOf(payload.milestoneId) ?? -1);
