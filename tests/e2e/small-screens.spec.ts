@@ -25,8 +25,9 @@ const main = (page: Page) => page.locator('main');
 
 // Every route but the public ones, keyed like ROUTES: a route added there fails the type check until it is listed here.
 // (The emailed links' screens are measured at 375px in their own suites: /reset-password and
-// /verify-email in account.spec.ts, /unsubscribe in notification-settings.spec.ts.)
-const SCREENS: Record<Exclude<keyof typeof ROUTES, 'auth' | 'resetPassword' | 'verifyEmail' | 'unsubscribe'>, Screen> = {
+// /verify-email in account.spec.ts, /unsubscribe in notification-settings.spec.ts, a secure link's
+// /v/:token in secure-links.spec.ts.)
+const SCREENS: Record<Exclude<keyof typeof ROUTES, 'auth' | 'resetPassword' | 'verifyEmail' | 'unsubscribe' | 'linkVisitor'>, Screen> = {
   home: { roles: ['startup'], path: () => ROUTES.home, content: (page, world) => main(page).getByText(world.firmName).first() },
   startupDashboard: { roles: ['startup'], path: () => ROUTES.startupDashboard, content: (page, world) => main(page).getByText(world.firmName).first() },
   startupProfile: { roles: ['startup'], path: () => ROUTES.startupProfile, content: (page, world) => page.getByRole('tabpanel').getByText(world.companyName) },

@@ -29,6 +29,7 @@ describe('safeReturnPath', () => {
     ['a path the router does not know', '/admin'],
     ['a public profile without a numeric id', '/startup/abc'],
     ['the sign-in page itself (a loop)', '/auth?next=/investor/startups'],
+    ["a secure link's page, whose token has no business in ?next=", '/v/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'],
     ['an empty string', ''],
     ['an absurdly long path', `/investor/startups?q=${'a'.repeat(3000)}`],
   ])('refuses %s', (_, value) => {

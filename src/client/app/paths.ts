@@ -37,6 +37,8 @@ export const ROUTES = {
   verifyEmail: '/verify-email',
   /** The footer link of every notification email: turns that kind of email off (issue #18). */
   unsubscribe: '/unsubscribe',
+  /** A secure link's page for a visitor without an account (issue #20); the token is its proof. */
+  linkVisitor: /^\/v\/(?<token>[^/]+)\/?$/,
   startupPublicProfile: /^\/startup\/(?<id>\d+)\/?$/,
   investorPublicProfile: /^\/investor\/(?<id>\d+)\/?$/,
 } as const;
@@ -46,7 +48,7 @@ export const ROUTES = {
  * (features/auth/return-path.ts): /auth would loop, and the emailed links carry single-use tokens
  * that have no business surviving in an address bar's `?next=`.
  */
-export const PUBLIC_ROUTES: readonly string[] = [ROUTES.auth, ROUTES.resetPassword, ROUTES.verifyEmail, ROUTES.unsubscribe];
+export const PUBLIC_ROUTES: readonly (string | RegExp)[] = [ROUTES.auth, ROUTES.resetPassword, ROUTES.verifyEmail, ROUTES.unsubscribe, ROUTES.linkVisitor];
 
 /** A path with a query string made of the defined values (`?partner=12`), or the bare path. */
 function withSearch(path: string, search: Record<string, string | number | undefined> = {}): string {
@@ -61,6 +63,8 @@ const byRole = <S extends string, I extends string>(role: UserType, startup: S, 
 /** Link targets. Query parameters are the ones the screens read (`?partner=`, `?tab=`, `?add=`). */
 export const paths = {
   auth: ROUTES.auth,
+  /** /auth on the Register tab as an investor, the email filled in (a secure link's invitation). */
+  registerInvestor: (email?: string) => withSearch(ROUTES.auth, { register: 'investor', email }),
   /** /auth with the "Forgot password?" form already open (where an expired reset link sends you). */
   forgotPassword: withSearch(ROUTES.auth, { view: 'forgot' }),
   activity: ROUTES.activity,

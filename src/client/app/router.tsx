@@ -31,6 +31,7 @@ const AuthScreen = lazyScreen(() => import('@/routes/auth'), 'AuthScreen');
 const ResetPasswordScreen = lazyScreen(() => import('@/routes/reset-password'), 'ResetPasswordScreen');
 const VerifyEmailScreen = lazyScreen(() => import('@/routes/verify-email'), 'VerifyEmailScreen');
 const UnsubscribeScreen = lazyScreen(() => import('@/routes/unsubscribe'), 'UnsubscribeScreen');
+const LinkVisitorScreen = lazyScreen(() => import('@/routes/link-visitor'), 'LinkVisitorScreen');
 const StartupDashboardScreen = lazyScreen(() => import('@/routes/dashboard'), 'StartupDashboardScreen');
 const StartupProfileScreen = lazyScreen(() => import('@/routes/startup-profile'), 'StartupProfileScreen');
 const DataRoomScreen = lazyScreen(() => import('@/routes/startup-data-room'), 'DataRoomScreen');
@@ -92,6 +93,8 @@ const LINK_ROUTES: readonly AppRoute[] = [
   { path: ROUTES.resetPassword, screen: ResetPasswordScreen },
   { path: ROUTES.verifyEmail, screen: VerifyEmailScreen },
   { path: ROUTES.unsubscribe, screen: UnsubscribeScreen },
+  // A secure link's page (issue #20), for visitors who have no account at all.
+  { path: ROUTES.linkVisitor, screen: LinkVisitorScreen },
 ];
 
 /** Whether a route's path names this address: ROUTES holds fixed paths and two patterns. */
@@ -127,9 +130,11 @@ export function AppRouter() {
       <Route path={ROUTES.auth} component={AuthRoute} />
       {LINK_ROUTES.map(({ path, screen: Screen }) => (
         <Route key={String(path)} path={path}>
-          <Suspense fallback={<FullPageSpinner label="Loading" />}>
-            <Screen params={{}} />
-          </Suspense>
+          {(params) => (
+            <Suspense fallback={<FullPageSpinner label="Loading" />}>
+              <Screen params={params as ScreenProps['params']} />
+            </Suspense>
+          )}
         </Route>
       ))}
       {/* One element for the whole signed-in area keeps the layout mounted between screens. */}

@@ -44,7 +44,8 @@ export function AuthScreen() {
           {notice}
         </p>
       )}
-      <Tabs defaultValue="login" className="mt-8">
+      {/* `?register=investor&email=…` (a secure link's invitation) opens on the Register tab, filled in. */}
+      <Tabs defaultValue={new URLSearchParams(search).has('register') ? 'register' : 'login'} className="mt-8">
         <TabsList aria-label="Sign in or create an account" className="grid w-full grid-cols-2">
           <TabsTrigger value="login">Login</TabsTrigger>
           <TabsTrigger value="register">Register</TabsTrigger>

@@ -1,6 +1,7 @@
 // /startup/data-room (issue #5): the document table, the upload dialog, previews, the
 // delete confirmation, per-investor sharing and the auto-share setting. `?upload=1` opens the
 // upload dialog (the command palette's "Upload a document"); `?document=<id>` one document's sharing.
+// Issue #20: the NDA control (whole-room switch, text, acceptance log) opens from the header.
 import { useQuery } from '@tanstack/react-query';
 import { FolderLock, Upload } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -11,8 +12,10 @@ import { documentsQuery } from '@/features/data-room/api';
 import { AutoShareDialog } from '@/features/data-room/components/auto-share-dialog';
 import { DocumentRowsSkeleton } from '@/features/data-room/components/document-parts';
 import { DocumentsTable } from '@/features/data-room/components/documents-table';
+import { NdaDialog } from '@/features/data-room/components/nda-dialog';
 import { UploadDialog } from '@/features/data-room/components/upload-dialog';
 import { pluralize } from '@/features/data-room/document-format';
+import { SecureLinksCard } from '@/features/secure-links/components/secure-links-card';
 
 export function DataRoomScreen() {
   const { data, isPending, isError, error, refetch, isFetching } = useQuery(documentsQuery);
@@ -29,6 +32,7 @@ export function DataRoomScreen() {
         description="Share documents with investors, with control over who sees each one."
         actions={
           <div className="flex flex-wrap gap-2">
+            <NdaDialog />
             <AutoShareDialog />
             {/* The header's dialog answers ?upload=1: it is there whether or not the room is empty. */}
             <UploadDialog trigger={uploadButton} opensFromAddress />
@@ -65,6 +69,7 @@ export function DataRoomScreen() {
           <DocumentsTable documents={data} />
         </section>
       )}
+      <SecureLinksCard />
     </>
   );
 }

@@ -10,11 +10,14 @@ export function SwitchRow({
   hint,
   checked,
   onCheckedChange,
+  disabled = false,
 }: {
   label: string;
   hint: string;
   checked: boolean;
   onCheckedChange: (checked: boolean) => void;
+  /** Held in place by another setting (the hint says which). */
+  disabled?: boolean;
 }) {
   const id = useId();
   return (
@@ -31,6 +34,7 @@ export function SwitchRow({
         id={id}
         checked={checked}
         onCheckedChange={onCheckedChange}
+        disabled={disabled}
         aria-describedby={`${id}-hint`}
         className="peer inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent bg-input transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:bg-primary"
       >

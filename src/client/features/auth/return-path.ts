@@ -16,7 +16,7 @@ const PLACEHOLDER_ORIGIN = 'https://venturematch.invalid';
 /** The signed-in screens a return path may open (not /auth itself, nor the other public screens). */
 function isAppPath(pathname: string): boolean {
   return Object.values(ROUTES).some((route) => {
-    if (typeof route === 'string' && PUBLIC_ROUTES.includes(route)) return false;
+    if (PUBLIC_ROUTES.includes(route)) return false;
     return typeof route === 'string' ? route === pathname : route.test(pathname);
   });
 }

@@ -14,13 +14,25 @@ import {
   listInvestorEngagement,
   listShareCandidates,
   revokeDocumentAccess,
+  shareWholeRoom,
   startDocumentView,
   updateDataRoomSettings,
+  updateDocumentAccess,
+  updateDocumentSettings,
   uploadDocument,
   type DataRoomSettings,
   type DocumentCategory,
   type DocumentSummary,
 } from '@shared/contracts/documents';
+import {
+  acceptDocumentNda,
+  downloadNdaAcceptanceLog,
+  downloadNdaCertificate,
+  getDocumentNdaGate,
+  getNdaSettings,
+  listNdaAcceptances,
+  updateNdaSettings,
+} from '@shared/contracts/nda';
 import { activityKeys } from '@/features/activity/api';
 import { dashboardKeys } from '@/features/dashboard/api';
 import { api, apiRaw, apiUpload, apiUrl } from '@/lib/api';
@@ -38,6 +50,11 @@ export const dataRoomKeys = {
   shareCandidates: () => [...dataRoomKeys.all, 'share-candidates'] as const,
   settings: () => [...dataRoomKeys.all, 'settings'] as const,
   engagement: () => [...dataRoomKeys.all, 'engagement'] as const,
+  /** Issue #20: the founder's NDA settings and the acceptance log. */
+  nda: () => [...dataRoomKeys.all, 'nda'] as const,
+  ndaAcceptances: () => [...dataRoomKeys.all, 'nda', 'acceptances'] as const,
+  /** The investor's view of one document's NDA gate. */
+  ndaGate: (documentId: number) => [...dataRoomKeys.all, 'document', documentId, 'nda'] as const,
 };
 
 export const documentsQuery = queryOptions({
@@ -66,9 +83,39 @@ export const investorEngagementQuery = queryOptions({
   queryFn: ({ signal }) => api(listInvestorEngagement, { signal }),
 });
 
+export const ndaSettingsQuery = queryOptions({
+  queryKey: dataRoomKeys.nda(),
+  queryFn: ({ signal }) => api(getNdaSettings, { signal }),
+});
+
+export const ndaAcceptancesQuery = queryOptions({
+  queryKey: dataRoomKeys.ndaAcceptances(),
+  queryFn: ({ signal }) => api(listNdaAcceptances, { signal }),
+});
+
+export const documentNdaGateQuery = (documentId: number) =>
+  queryOptions({
+    queryKey: dataRoomKeys.ndaGate(documentId),
+    queryFn: ({ signal }) => api(getDocumentNdaGate, { params: { id: documentId }, signal }),
+    // The founder may publish a new version at any time: read the text fresh each time the gate opens.
+    staleTime: 0,
+  });
+
+/** The acceptance log as a CSV attachment, and one acceptance's PDF certificate. */
+export const ndaAcceptanceLogUrl = apiUrl(downloadNdaAcceptanceLog);
+export const ndaCertificateUrl = (acceptanceId: number) => apiUrl(downloadNdaCertificate, { params: { id: acceptanceId } });
+
 /** Where a document's bytes are read; every read passes the server's permission check. */
 export function documentContentUrl(documentId: number, disposition: 'inline' | 'attachment' = 'attachment'): string {
   return apiUrl(getDocumentContent, { params: { id: documentId }, query: disposition === 'inline' ? { disposition } : {} });
+}
+
+/**
+ * The file to keep (`download=1`): the server refuses it when the grant is view only, and stamps a
+ * watermarked PDF with the viewer's name on every page.
+ */
+export function documentDownloadUrl(documentId: number): string {
+  return apiUrl(getDocumentContent, { params: { id: documentId }, query: { download: '1' } });
 }
 
 /** Fetches a document's bytes for a previewer; fails with the server's sentence (e.g. access revoked). */
@@ -120,10 +167,16 @@ export function useDeleteDocument() {
   });
 }
 
+/** How long a grant lasts and whether it allows downloads (null: no end date). */
+export interface GrantSettings {
+  expiresAt: string | null;
+  canDownload: boolean;
+}
+
 export function useGrantAccess(document: { id: number; name: string }) {
   return useMutation({
-    mutationFn: (investor: { userId: number; firmName: string }) =>
-      api(grantDocumentAccess, { params: { id: document.id }, body: { userId: investor.userId } }),
+    mutationFn: (investor: { userId: number; firmName: string; settings?: GrantSettings }) =>
+      api(grantDocumentAccess, { params: { id: document.id }, body: { userId: investor.userId, ...investor.settings } }),
     meta: { invalidates: DATA_ROOM_CHANGE_INVALIDATES },
     onSuccess: (_grant, investor) => toast({ title: 'Document shared', description: `${investor.firmName} can now open "${document.name}".` }),
     onError: (error) => toast({ title: 'Sharing failed', description: error.message, variant: 'destructive' }),
@@ -136,6 +189,68 @@ export function useRevokeAccess(document: { id: number; name: string }) {
     meta: { invalidates: DATA_ROOM_CHANGE_INVALIDATES },
     onSuccess: (_result, investor) => toast({ title: 'Access removed', description: `${investor.firmName} can no longer open "${document.name}".` }),
     onError: (error) => toast({ title: 'Removing access failed', description: error.message, variant: 'destructive' }),
+  });
+}
+
+/** Changes a live grant's end date or download switch. */
+export function useUpdateGrant(document: { id: number; name: string }) {
+  return useMutation({
+    mutationFn: (change: { userId: number; firmName: string; settings: Partial<GrantSettings> }) =>
+      api(updateDocumentAccess, { params: { id: document.id, userId: change.userId }, body: change.settings }),
+    meta: { invalidates: DATA_ROOM_CHANGE_INVALIDATES },
+    onSuccess: (_grant, change) => toast({ title: 'Access updated', description: `${change.firmName}'s access to "${document.name}" was updated.` }),
+    onError: (error) => toast({ title: 'Updating access failed', description: error.message, variant: 'destructive' }),
+  });
+}
+
+/** Shares every document of the room with one investor, with the same settings. */
+export function useShareWholeRoom() {
+  return useMutation({
+    mutationFn: (input: { userId: number; firmName: string; settings: GrantSettings }) =>
+      api(shareWholeRoom, { body: { userId: input.userId, ...input.settings } }),
+    meta: { invalidates: DATA_ROOM_CHANGE_INVALIDATES },
+    onSuccess: ({ sharedCount }, input) =>
+      toast({ title: 'Data room shared', description: `${input.firmName} can now open ${sharedCount === 1 ? '1 document' : `${sharedCount} documents`}.` }),
+    onError: (error) => toast({ title: 'Sharing failed', description: error.message, variant: 'destructive' }),
+  });
+}
+
+/** The owner's per-document switches: watermark and NDA. */
+export function useUpdateDocumentSettings() {
+  return useMutation({
+    mutationFn: (change: { id: number; name: string; watermark?: boolean; ndaRequired?: boolean }) =>
+      api(updateDocumentSettings, { params: { id: change.id }, body: { watermark: change.watermark, ndaRequired: change.ndaRequired } }),
+    meta: { invalidates: DATA_ROOM_CHANGE_INVALIDATES },
+    onSuccess: (saved) =>
+      toast({
+        title: 'Document updated',
+        description: `"${saved.name}": watermark ${saved.watermark ? 'on' : 'off'}, NDA ${saved.ndaRequired ? 'required' : 'not required on its own'}.`,
+      }),
+    onError: (error) => toast({ title: 'Saving failed', description: error.message, variant: 'destructive' }),
+  });
+}
+
+export function useUpdateNdaSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { requiredForWholeRoom: boolean; text?: string; source?: 'template' | 'custom' }) => api(updateNdaSettings, { body }),
+    meta: { invalidates: [dataRoomKeys.documents(), dataRoomKeys.ndaAcceptances()] },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(ndaSettingsQuery.queryKey, saved);
+      toast({
+        title: 'NDA saved',
+        description: saved.current ? `Version ${saved.current.version} is in force.` : 'No NDA text is saved yet.',
+      });
+    },
+    onError: (error) => toastFailure('save the NDA', error),
+  });
+}
+
+/** The investor accepts the NDA of a document's room (the version they read, by its hash). */
+export function useAcceptNda(documentId: number) {
+  return useMutation({
+    mutationFn: (body: { fullName: string; agree: true; contentHash: string }) => api(acceptDocumentNda, { params: { id: documentId }, body }),
+    meta: { invalidates: [dataRoomKeys.documents(), dataRoomKeys.ndaGate(documentId)] },
   });
 }
 

@@ -41,6 +41,8 @@ const ONLY_FOR_ROLE: Partial<Record<NotificationType, UserType>> = {
   document_opened: 'startup',
   document_access_granted: 'investor',
   document_access_revoked: 'investor',
+  document_access_expired: 'startup',
+  shared_document_expired: 'investor',
 };
 
 const DIGEST_LABELS: Record<DigestFrequency, string> = { off: 'Off', daily: 'Daily', weekly: 'Weekly' };

@@ -2,6 +2,7 @@
 // fetched when the Register tab first opens (./register-form), not on the first load of /auth.
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useSearch } from 'wouter';
 import type { z } from 'zod';
 import { RegisterBody } from '@shared/contracts/auth';
 import { USER_TYPES } from '@shared/enums';
@@ -14,11 +15,24 @@ import { USER_TYPE_LABELS, useRegister } from '../api';
 
 const FIELDS = ['userType', 'firstName', 'lastName', 'username', 'email', 'password', 'confirmPassword'] as const;
 
+/**
+ * `?register=investor&email=…` (a secure link's invitation, issue #20) fills in the account type and
+ * the email; anything else in them is ignored, and the form checks both as usual.
+ */
+function prefillFrom(search: string): { userType: z.input<typeof RegisterBody>['userType'] | undefined; email: string } {
+  const query = new URLSearchParams(search);
+  const register = query.get('register');
+  const userType = USER_TYPES.find((type) => type === register);
+  return { userType, email: (query.get('email') ?? '').slice(0, 254) };
+}
+
 export function RegisterFormFields() {
+  const prefill = prefillFrom(useSearch());
   const form = useForm<z.input<typeof RegisterBody>, unknown, z.output<typeof RegisterBody>>({
     resolver: zodResolver(RegisterBody),
-    // userType starts unset so the placeholder option shows and 'Please select a user type' can appear.
-    defaultValues: { userType: undefined, firstName: '', lastName: '', username: '', email: '', password: '', confirmPassword: '' },
+    // userType starts unset (unless the address names one) so the placeholder option shows and
+    // 'Please select a user type' can appear.
+    defaultValues: { userType: prefill.userType, firstName: '', lastName: '', username: '', email: prefill.email, password: '', confirmPassword: '' },
   });
   const registerMutation = useRegister();
   const { errors } = form.formState;
@@ -32,7 +46,7 @@ export function RegisterFormFields() {
       <fieldset disabled={isPending} className="grid gap-4">
         <FormField id="register-user-type" label="Account Type" error={errors.userType?.message}>
           {(control) => (
-            <Select {...control} defaultValue="" {...field('userType')}>
+            <Select {...control} defaultValue={prefill.userType ?? ''} {...field('userType')}>
               <option value="">Select account type</option>
               {USER_TYPES.map((type) => (
                 <option key={type} value={type}>

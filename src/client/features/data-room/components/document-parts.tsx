@@ -136,10 +136,11 @@ export function PreviewButton({ document, onPreview }: { document: DocumentSumma
   );
 }
 
-export function DownloadButton({ document }: { document: DocumentSummary }) {
+/** Download: the owner's original by default; an investor's copy is `href` (documentDownloadUrl: checked and stamped). */
+export function DownloadButton({ document, href = documentContentUrl(document.id) }: { document: DocumentSummary; href?: string }) {
   return (
     <Button asChild variant="ghost" size="icon" className="size-9">
-      <a href={documentContentUrl(document.id)} download aria-label={`Download ${document.name}`}>
+      <a href={href} download aria-label={`Download ${document.name}`}>
         <Download aria-hidden />
       </a>
     </Button>

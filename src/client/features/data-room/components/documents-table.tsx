@@ -1,10 +1,13 @@
 // The startup's document table: name, category, type, size, upload date, who it is shared with
-// and how often it was opened, and the row actions (preview, share, download, delete).
+// and how often it was opened, and the row actions (preview, share, download, delete). Badges say
+// which documents are watermarked or ask for the NDA on their own (issue #20); the switches are in
+// the Share dialog, with the rest of the document's access.
 import { useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { Share2, Trash2 } from 'lucide-react';
 import type { DocumentSummary } from '@shared/contracts/documents';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatRelativeTime } from '@/lib/format';
 import { useNow } from '@/lib/relative-time';
@@ -81,6 +84,12 @@ export function DocumentsTable({ documents }: { documents: DocumentSummary[] }) 
                     <KindSummary document={document} />
                     <span className="xl:hidden"> · {formatShortDate(document.uploadedAt)}</span>
                     <span className="md:hidden"> · {sharedText(document)}</span>
+                    {(document.watermark || document.ndaRequired) && (
+                      <span className="mt-1 flex flex-wrap gap-1">
+                        {document.watermark && <Badge variant="outline">Watermarked</Badge>}
+                        {document.ndaRequired && <Badge variant="outline">NDA</Badge>}
+                      </span>
+                    )}
                   </>
                 }
               />
@@ -112,7 +121,7 @@ export function DocumentsTable({ documents }: { documents: DocumentSummary[] }) 
           );
         })}
       </DocumentTable>
-      <PreviewDialog document={previewing} onOpenChange={(isOpen) => !isOpen && setPreviewing(null)} recordViews={false} />
+      <PreviewDialog document={previewing} onOpenChange={(isOpen) => !isOpen && setPreviewing(null)} viewer="owner" />
       <ShareDialog document={sharing ?? linked} onOpenChange={(isOpen) => !isOpen && closeSharing()} />
       <DeleteDocumentDialog document={deleting} onClose={() => setDeleting(null)} />
     </>

@@ -4,7 +4,10 @@
 // The page opens fitted to the space the dialog leaves it, by width and height, so a portrait page
 // is seen whole on any screen; Zoom in/out, 100% and Fit change that, and the page area scrolls
 // when the page is larger than it.
-import { useEffect, useRef, useState, type ComponentProps } from 'react';
+// A watermarked document (issue #20) gets the viewer's watermark drawn into the page's canvas the
+// moment pdf.js finishes it (in the same task, so no frame shows the bare page), and no text or
+// annotation layer: selectable text would be an unwatermarked copy of the page.
+import { useEffect, useLayoutEffect, useRef, useState, type ComponentProps } from 'react';
 import { Document, Page, pdfjs } from 'react-pdf';
 import 'react-pdf/dist/Page/TextLayer.css';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
@@ -13,7 +16,7 @@ import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
-import { documentContentUrl, fetchDocumentContent } from '../../api';
+import { drawWatermark, type ViewerIdentity } from './watermark-canvas';
 
 pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
 
@@ -72,7 +75,20 @@ function fitZoom(area: Size, page: Size): number {
 const stepUp = (zoom: number) => ZOOM_STEPS.find((step) => step > zoom + EPSILON) ?? MAX_ZOOM;
 const stepDown = (zoom: number) => [...ZOOM_STEPS].reverse().find((step) => step < zoom - EPSILON) ?? MIN_ZOOM;
 
-export default function PdfViewer({ documentId, name }: { documentId: number; name: string }) {
+export default function PdfViewer({
+  url,
+  fetchContent,
+  name,
+  watermark,
+}: {
+  /** Where pdf.js reads the file by byte ranges (inline). */
+  url: string;
+  /** Reads the same URL, to learn the server's sentence when pdf.js fails. */
+  fetchContent: () => Promise<Response>;
+  name: string;
+  watermark: ViewerIdentity | null;
+}) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
   const [pageCount, setPageCount] = useState<number>();
   const [pageNumber, setPageNumber] = useState(1);
   /** The shown page's size in points (rotation applied); pages of one PDF can differ. */
@@ -80,6 +96,11 @@ export default function PdfViewer({ documentId, name }: { documentId: number; na
   const [zoom, setZoom] = useState<Zoom>('fit');
   const [loadError, setLoadError] = useState<string>();
   const [areaRef, area] = useContentSize<HTMLDivElement>();
+
+  // A new page or zoom is drawn afresh: the mark says "watermarked" again only once it is drawn in.
+  useLayoutEffect(() => {
+    if (canvasRef.current) canvasRef.current.dataset.watermarked = 'false';
+  }, [pageNumber, zoom]);
 
   const fitted = area && pageSize ? fitZoom(area, pageSize) : undefined;
   const shownZoom = zoom === 'fit' ? fitted : zoom;
@@ -97,7 +118,7 @@ export default function PdfViewer({ documentId, name }: { documentId: number; na
 
   // pdf.js reports only "Unexpected server response (404)"; ask the server for its sentence.
   const explainFailure = () => {
-    fetchDocumentContent(documentId)
+    fetchContent()
       .then((response) => {
         void response.body?.cancel();
         setLoadError('This PDF could not be displayed. It may be damaged; try downloading it instead.');
@@ -120,7 +141,7 @@ export default function PdfViewer({ documentId, name }: { documentId: number; na
           <ErrorState title="We couldn't open this document" message={loadError} className="m-auto" />
         ) : (
           <Document
-            file={documentContentUrl(documentId, 'inline')}
+            file={url}
             options={PDF_OPTIONS}
             onLoadSuccess={(document) => {
               setPageCount(document.numPages);
@@ -144,6 +165,11 @@ export default function PdfViewer({ documentId, name }: { documentId: number; na
                 scale={shownZoom * CSS_PX_PER_POINT}
                 onLoadSuccess={rememberPageSize}
                 renderAnnotationLayer={false}
+                renderTextLayer={!watermark}
+                canvasRef={canvasRef}
+                onRenderSuccess={() => {
+                  if (watermark && canvasRef.current) drawWatermark(canvasRef.current, watermark);
+                }}
                 loading={<Spinner label={`Loading page ${pageNumber}`} className="flex justify-center py-16" />}
                 className="shadow-sm"
               />

@@ -1,11 +1,14 @@
 // XLSX preview: read-excel-file reads every sheet in the browser; each sheet is a table, with a
-// picker when there are several.
+// picker when there are several. A watermarked document's sheet is painted into canvases with the
+// watermark drawn in (issue #20).
 import { useEffect, useState } from 'react';
 import readXlsxFile from 'read-excel-file/browser';
 import { ErrorState } from '@/components/ui/error-state';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { RowsTable } from './rows-table';
+import type { ViewerIdentity } from './watermark-canvas';
+import { WatermarkedRows } from './watermarked-preview';
 
 interface SheetRows {
   name: string;
@@ -20,7 +23,7 @@ function cellText(value: unknown): string {
   return String(value);
 }
 
-export default function SpreadsheetViewer({ data, name }: { data: ArrayBuffer; name: string }) {
+export default function SpreadsheetViewer({ data, name, watermark }: { data: ArrayBuffer; name: string; watermark: ViewerIdentity | null }) {
   const [sheets, setSheets] = useState<SheetRows[]>();
   const [error, setError] = useState<string>();
   const [selected, setSelected] = useState(0);
@@ -59,7 +62,11 @@ export default function SpreadsheetViewer({ data, name }: { data: ArrayBuffer; n
           </Select>
         </div>
       )}
-      <RowsTable rows={sheet.rows} label={`${name}, sheet ${sheet.name}`} />
+      {watermark ? (
+        <WatermarkedRows key={sheet.name} rows={sheet.rows} name={`${name}, sheet ${sheet.name}`} identity={watermark} />
+      ) : (
+        <RowsTable rows={sheet.rows} label={`${name}, sheet ${sheet.name}`} />
+      )}
     </div>
   );
 }
