@@ -410,7 +410,14 @@ describe('views', () => {
     const viewId = opened.json().viewId as number;
     const close = (durationMs: number) =>
       visitor.request({ method: 'POST', url: `/api/links/${token}/documents/${owner.deck.id}/views/${viewId}/close`, payload: { durationMs } });
+    // The founder is told, as for a platform open, in the verified email's name.
+    const notificationsOf = async () =>
+      ((await owner.client.request({ method: 'GET', url: '/api/notifications?limit=100' })).json().items as Array<{ type: string; sentence: string }>).filter(
+        (item) => item.type === 'document_opened',
+      );
+    expect((await notificationsOf()).map((item) => item.sentence)).toEqual([`${email} (secure link) opened ${owner.deck.name}`]);
     expect((await close(42_000)).statusCode).toBe(200);
+    expect((await notificationsOf()).map((item) => item.sentence)).toEqual([`${email} (secure link) opened ${owner.deck.name} · 1 min`]);
     expect((await close(1)).statusCode).toBe(404);
     // Another browser cannot close it.
     const stranger = await verifiedVisitor(token);

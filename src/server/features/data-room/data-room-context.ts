@@ -35,3 +35,6 @@ export type ConnectedPairContext = ServiceContext<Actor | null>;
 export async function announceDocumentChange(ctx: ServiceContext<Actor | null>, change: { userIds: number[]; documentId: number | null }): Promise<void> {
   if (change.userIds.length > 0) await ctx.events.publish(ctx.db, change.userIds, { type: 'documents_changed', documentId: change.documentId });
 }
+
+/** The founder's "{viewer} opened {document}" notification of one view: its close adds the time spent. */
+export const documentViewSourceKey = (viewId: number) => `document_view:${viewId}`;

@@ -10,7 +10,7 @@ import { recordActivity } from '../activity';
 import { isBlockedEitherWay } from '../matching';
 import { notify } from '../notifications';
 import { DOCUMENT_MISSING, readableBy, refuseIfAccessEnded } from './access-rules';
-import { announceDocumentChange } from './data-room-context';
+import { announceDocumentChange, documentViewSourceKey } from './data-room-context';
 import { ensureNdaAccepted } from './nda.service';
 import { investorName } from './summaries';
 
@@ -19,8 +19,6 @@ import { investorName } from './summaries';
  * entry for the owner, however often the preview is reopened (docs/activity.md).
  */
 export const VIEW_ENTRY_SESSION_MS = 60 * 60_000;
-
-const documentViewSourceKey = (viewId: number) => `document_view:${viewId}`;
 
 /**
  * Starts recording an open of a document by a grantee. Owners' own opens are not counted. An

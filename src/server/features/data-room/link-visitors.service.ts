@@ -21,9 +21,11 @@ import { renderEmail } from '../../mail';
 import { inTransaction, type ServiceContext } from '../../service-context';
 import { BlobNotFoundError, type BlobStore, type ByteRange } from '../../storage/blob-store';
 import { onEmailVerified, verifyPassword, waitInWords } from '../auth';
+import { notify } from '../notifications';
 import { recordSecurityEvent } from '../security';
 import { parseByteRange } from './byte-range';
-import { announceDocumentChange } from './data-room-context';
+import { announceDocumentChange, documentViewSourceKey } from './data-room-context';
+import { VIEW_ENTRY_SESSION_MS } from './document-views.service';
 import { ALLOWED_EXTENSIONS } from './file-detection';
 import {
   CODE_TTL_MS,
@@ -474,7 +476,22 @@ export async function startVisitorView(ctx: ServiceContext<Actor | null>, input:
   const standing = await standingOf(ctx, input);
   requireReady(standing);
   const document = await readableLinkDocument(ctx, standing, input.documentId);
+  const now = ctx.clock();
   return ctx.db.transaction(async (tx) => {
+    const txCtx = inTransaction(ctx, tx);
+    // As on the platform: reopening within a reading session tells the founder once.
+    const [recentOpen] = await tx
+      .select({ id: documentViews.id })
+      .from(documentViews)
+      .where(
+        and(
+          eq(documentViews.documentId, document.id),
+          eq(documentViews.secureLinkId, standing.link.id),
+          eq(documentViews.visitorEmail, standing.session.email),
+          gt(documentViews.openedAt, new Date(now.getTime() - VIEW_ENTRY_SESSION_MS)),
+        ),
+      )
+      .limit(1);
     const [view] = await tx
       .insert(documentViews)
       .values({
@@ -482,10 +499,24 @@ export async function startVisitorView(ctx: ServiceContext<Actor | null>, input:
         viewerId: standing.accountId,
         secureLinkId: standing.link.id,
         visitorEmail: standing.session.email,
-        openedAt: ctx.clock(),
+        openedAt: now,
       })
       .returning({ id: documentViews.id });
-    await announceDocumentChange(inTransaction(ctx, tx), { userIds: [standing.link.startupId], documentId: document.id });
+    if (!recentOpen) {
+      // The founder's "{email} opened {document} through a secure link", like a platform open.
+      await notify(txCtx, {
+        recipientId: standing.link.startupId,
+        type: 'document_opened',
+        payload: {
+          documentId: document.id,
+          viewId: view!.id,
+          visitorEmail: standing.session.email,
+          ...(standing.accountId ? { partnerId: standing.accountId } : {}),
+        },
+        sourceKey: documentViewSourceKey(view!.id),
+      });
+    }
+    await announceDocumentChange(txCtx, { userIds: [standing.link.startupId], documentId: document.id });
     return { viewId: view!.id };
   });
 }
@@ -525,7 +556,16 @@ export async function endVisitorView(
       )
       .returning({ id: documentViews.id });
     if (!closed) throw notFound(LINK_SENTENCES.viewMissing);
-    await announceDocumentChange(inTransaction(ctx, tx), { userIds: [link.startupId], documentId: input.documentId });
+    const txCtx = inTransaction(ctx, tx);
+    await announceDocumentChange(txCtx, { userIds: [link.startupId], documentId: input.documentId });
+    // Only the view that opened a reading session has a notification; for the others this finds none.
+    await notify(txCtx, {
+      recipientId: link.startupId,
+      type: 'document_opened',
+      payload: { durationMs: input.durationMs },
+      sourceKey: documentViewSourceKey(input.viewId),
+      isUpdateOnly: true,
+    });
   });
 }
 

@@ -188,7 +188,9 @@ const COMPOSERS: Record<NotificationType, Composer> = {
     };
   },
   document_opened: (payload, mentions) => {
-    const partner = partnerOf(payload, mentions);
+    // A secure link's visitor without an account is named by the email they verified (issue #20).
+    const visitorEmail = typeof payload.visitorEmail === 'string' && numberOf(payload.partnerId) === null ? payload.visitorEmail : null;
+    const partner = visitorEmail ? { Name: `${visitorEmail} (secure link)` } : partnerOf(payload, mentions);
     const documentId = numberOf(payload.documentId);
     const durationMs = numberOf(payload.durationMs);
     // Rounded up: a view that closed after 20 seconds still reads "· 1 min".
