@@ -2,13 +2,11 @@
 // and stop an open view, the per-grant download switch, the whole-room share, watermarks on by
 // default for sensitive documents, and watermarked PDF downloads stamped with the viewer's email.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { documentAccess, jobs, matches, notifications } from '../../src/server/db/schema';
 import { createDiskBlobStore } from '../../src/server/storage/disk';
 import { GRANT_EXPIRY_JOB } from '../../src/server/features/data-room';
@@ -19,6 +17,10 @@ import { multipartPayload, type MultipartFile } from '../support/multipart';
 import { openEventStream } from '../support/event-stream';
 import { connectPair, matchState } from '../support/match-state';
 import { createTestClock, TestClient, useTestSuite } from '../support/test-app';
+import { pdfPageTexts } from '../support/pdf-text';
+
+/** Starts like a PDF (so the upload passes) but has no document pdf-lib can rewrite. */
+const UNSTAMPABLE_PDF = Buffer.from(`%PDF-1.4\n%${'garbage '.repeat(50)}\n%%EOF\n`, 'latin1');
 
 const blobRoot = mkdtempSync(path.join(os.tmpdir(), 'vm-grant-blobs-'));
 afterAll(() => rmSync(blobRoot, { recursive: true, force: true }));
@@ -75,16 +77,7 @@ const listed = async (client: TestClient, documentId: number) =>
   ((await client.request({ method: 'GET', url: '/api/documents' })).json() as Array<{ id: number }>).find((row) => row.id === documentId);
 const inDays = (days: number) => new Date(clock.now().getTime() + days * DAY_MS).toISOString();
 
-async function pdfText(bytes: Buffer): Promise<string[]> {
-  const standardFontDataUrl = path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts') + path.sep;
-  const document = await getDocument({ data: new Uint8Array(bytes), standardFontDataUrl, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let number = 1; number <= document.numPages; number++) {
-    const text = await (await document.getPage(number)).getTextContent();
-    pages.push(text.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  return pages;
-}
+const pdfText = (bytes: Uint8Array) => pdfPageTexts(bytes);
 
 /** A founder and a connected investor. */
 async function pair() {
@@ -332,5 +325,15 @@ describe('watermarks', () => {
       expect(refused.json()).toEqual({ message: `${document.name} is watermarked, so it can be viewed here but not downloaded.` });
       expect((await content(investor.client, document.id)).statusCode).toBe(200);
     }
+  });
+
+  it('never sends a watermarked PDF unstamped: one pdf-lib cannot rewrite stays view only (403, not a 500)', async () => {
+    const { owner, investor } = await pair();
+    const broken = await upload(owner.client, { filename: 'broken.pdf', content: UNSTAMPABLE_PDF }, { name: 'Broken', type: 'Financial Projections' });
+    expect((await share(owner.client, broken.id, { userId: investor.user.id, canDownload: true })).statusCode).toBe(201);
+    const refused = await content(investor.client, broken.id, '?download=1');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: 'Broken is watermarked and could not be stamped, so it can be viewed here but not downloaded.' });
+    expect((await content(investor.client, broken.id)).statusCode).toBe(200);
   });
 });

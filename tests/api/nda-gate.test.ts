@@ -5,18 +5,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { matches, ndaAcceptances } from '../../src/server/db/schema';
 import { createDiskBlobStore } from '../../src/server/storage/disk';
 import { buildInvestorProfileBody, buildStartupProfileBody } from '../factories';
 import { multipartPayload } from '../support/multipart';
 import { matchState } from '../support/match-state';
 import { TestClient, useTestSuite } from '../support/test-app';
+import { pdfPageTexts } from '../support/pdf-text';
 
 const blobRoot = mkdtempSync(path.join(os.tmpdir(), 'vm-nda-blobs-'));
 afterAll(() => rmSync(blobRoot, { recursive: true, force: true }));
@@ -90,16 +89,7 @@ const startView = (client: TestClient, documentId: number) => client.request({ m
 const listed = async (client: TestClient, documentId: number) =>
   ((await client.request({ method: 'GET', url: '/api/documents' })).json() as Array<{ id: number }>).find((row) => row.id === documentId);
 
-async function pdfText(bytes: Buffer): Promise<string[]> {
-  const standardFontDataUrl = path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts') + path.sep;
-  const document = await getDocument({ data: new Uint8Array(bytes), standardFontDataUrl, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let number = 1; number <= document.numPages; number++) {
-    const text = await (await document.getPage(number)).getTextContent();
-    pages.push(text.items.map((item) => ('str' in item ? item.str : '')).join(''));
-  }
-  return pages;
-}
+const pdfText = (bytes: Uint8Array) => pdfPageTexts(bytes, '');
 
 describe('the NDA gate', () => {
   it('serves no byte of a gated document before acceptance, and everything after; the owner is never gated', async () => {

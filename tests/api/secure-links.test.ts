@@ -5,12 +5,10 @@
 // cookie or code in any table), the noindex and no-referrer headers, views in the visitor's name
 // and in the founder's analytics, and the history a registered, verified address claims.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { queryRows } from '../../src/server/db/client';
@@ -23,6 +21,7 @@ import { docxBytes, pdfBytes } from '../support/document-fixtures';
 import { multipartPayload } from '../support/multipart';
 import { outboxReader } from '../support/outbox';
 import { createTestClock, TestClient, useTestSuite } from '../support/test-app';
+import { pdfPageTexts } from '../support/pdf-text';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vm-secure-links-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -118,16 +117,7 @@ async function verifiedVisitor(token: string, email = newEmail()) {
   return { visitor, email, state: verified.json() };
 }
 
-async function pdfText(bytes: Buffer): Promise<string[]> {
-  const standardFontDataUrl = path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts') + path.sep;
-  const document = await getDocument({ data: new Uint8Array(bytes), standardFontDataUrl, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let number = 1; number <= document.numPages; number++) {
-    const text = await (await document.getPage(number)).getTextContent();
-    pages.push(text.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  return pages;
-}
+const pdfText = (bytes: Uint8Array) => pdfPageTexts(bytes);
 
 // ---------------------------------------------------------------------------------------------
 
@@ -377,6 +367,14 @@ describe('downloads', () => {
     const docx = await visitor.content(token, plan.id, '?download=1');
     expect(docx.statusCode).toBe(403);
     expect(docx.json().message).toBe('Plan is watermarked, so it can be viewed here but not downloaded.');
+
+    // A PDF pdf-lib cannot rewrite is never sent unstamped (403, not a 500).
+    const broken = await owner.upload('Broken', { filename: 'broken.pdf', content: Buffer.from(`%PDF-1.4\n%${'garbage '.repeat(50)}\n%%EOF\n`, 'latin1') });
+    const withBroken = await createLink(owner.client, [broken.id], { canDownload: true, watermark: true });
+    const brokenVisitor = await verifiedVisitor(withBroken.token);
+    const unstampable = await brokenVisitor.visitor.content(withBroken.token, broken.id, '?download=1');
+    expect(unstampable.statusCode).toBe(403);
+    expect(unstampable.json().message).toBe('Broken is watermarked and could not be stamped, so it can be viewed here but not downloaded.');
   });
 });
 

@@ -3,7 +3,7 @@
 // the spec's validation toasts and delete confirmation, 375px layouts and axe scans.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
-import { csvBytes, pdfBytes, pptxBytes, textBytes } from '../support/document-fixtures';
+import { csvBytes, drawablePdfBytes, pdfBytes, pptxBytes, textBytes } from '../support/document-fixtures';
 import {
   connectViaApi,
   hasHorizontalScroll,
@@ -124,37 +124,6 @@ function realXlsx(rows: Array<Array<string | number>>): Buffer {
 
 const PDF_MIME = 'application/pdf';
 
-/**
- * A well-formed PDF (objects, cross-reference table, trailer) with a line of text on each page,
- * padded to about `padTo` bytes before the xref. Like real decks, pdf.js can read its tail first
- * and then fetch only the ranges a page needs.
- */
-function realPdf(pageCount: number, padTo = 0): Buffer {
-  const objects: string[] = [];
-  const pageIds = Array.from({ length: pageCount }, (_, index) => 4 + index * 2);
-  objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
-  objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pageCount} >>`;
-  objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>';
-  pageIds.forEach((id, index) => {
-    const content = `BT /F1 36 Tf 72 700 Td (Deck page ${index + 1}) Tj ET`;
-    objects[id] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${id + 1} 0 R >>`;
-    objects[id + 1] = `<< /Length ${content.length} >>\nstream\n${content}\nendstream`;
-  });
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  for (let id = 1; id < objects.length; id++) {
-    offsets[id] = body.length;
-    body += `${id} 0 obj\n${objects[id]}\nendobj\n`;
-  }
-  const tailEstimate = 200 + objects.length * 20;
-  if (padTo > body.length + tailEstimate) body += `%${'x'.repeat(padTo - body.length - tailEstimate)}\n`;
-  const xrefOffset = body.length;
-  body += `xref\n0 ${objects.length}\n0000000000 65535 f \n`;
-  for (let id = 1; id < objects.length; id++) body += `${String(offsets[id]).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${xrefOffset}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
-
 test.describe('data room', () => {
   test('upload a PDF with visible progress, preview it, share it, the investor opens it, revoke, and the investor loses access', async ({ page, browser }) => {
     const { investorPage, firmName } = await connectedPair(page, browser);
@@ -166,7 +135,7 @@ test.describe('data room', () => {
     // Upload: a 3 MB deck over a link throttled to 1 MB/s, so the real progress events show.
     await page.getByRole('button', { name: 'Upload Document' }).click();
     const uploadDialog = page.getByRole('dialog', { name: 'Upload Document' });
-    await uploadDialog.getByLabel('File').setInputFiles({ name: 'series-a-deck.pdf', mimeType: PDF_MIME, buffer: realPdf(3, 3 * MiB) });
+    await uploadDialog.getByLabel('File').setInputFiles({ name: 'series-a-deck.pdf', mimeType: PDF_MIME, buffer: drawablePdfBytes(3, 3 * MiB) });
     await expect(uploadDialog.getByText('series-a-deck.pdf')).toBeVisible();
     await expect(uploadDialog.getByLabel('Document Name')).toHaveValue('series-a-deck');
     await uploadDialog.getByLabel('Document Name').fill('Series A deck');
@@ -444,7 +413,7 @@ test.describe('data room', () => {
     await expect(dialog.getByRole('button', { name: 'Upload', exact: true })).toBeDisabled();
 
     // An acceptable file replaces the refusal with the one "ready" state.
-    await dialog.getByLabel('File').setInputFiles({ name: 'deck.pdf', mimeType: PDF_MIME, buffer: realPdf(1) });
+    await dialog.getByLabel('File').setInputFiles({ name: 'deck.pdf', mimeType: PDF_MIME, buffer: drawablePdfBytes(1) });
     await expect(dialog.getByTestId('file-ok-icon')).toBeVisible();
     await expect(dialog.getByTestId('file-rejected-icon')).toHaveCount(0);
     await expect(dialog.getByRole('alert')).toHaveCount(0);
@@ -455,7 +424,7 @@ test.describe('data room', () => {
 
   test('a portrait PDF opens fitted to the preview dialog, with zoom controls and page navigation', async ({ page }) => {
     await registerViaApi(page, 'startup');
-    await uploadViaApi(page, { name: 'deck.pdf', mimeType: PDF_MIME, buffer: realPdf(9) }, { type: 'Pitch Deck', name: 'Portrait deck' });
+    await uploadViaApi(page, { name: 'deck.pdf', mimeType: PDF_MIME, buffer: drawablePdfBytes(9) }, { type: 'Pitch Deck', name: 'Portrait deck' });
     for (const viewport of [
       { width: 1280, height: 720 },
       { width: 375, height: 812 },
@@ -541,7 +510,7 @@ test.describe('data room on a 375px screen, and axe', () => {
       { name: 'numbers.csv', mimeType: 'text/csv', buffer: csvBytes() },
       { type: 'Financial Projections', name: longName },
     );
-    await uploadViaApi(page, { name: 'deck.pdf', mimeType: PDF_MIME, buffer: realPdf(2) }, { type: 'Pitch Deck', name: 'Deck' });
+    await uploadViaApi(page, { name: 'deck.pdf', mimeType: PDF_MIME, buffer: drawablePdfBytes(2) }, { type: 'Pitch Deck', name: 'Deck' });
     await page.request.post(`/api/documents/${document.id}/access`, { data: { userId: investor.id } });
     await page.reload();
     await expect(page.getByRole('row', { name: new RegExp(longName) })).toBeVisible();

@@ -7,6 +7,7 @@
 // visitor page at 375px with axe.
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { drawablePdfBytes } from '../support/document-fixtures';
 import { outboxReader } from '../support/outbox';
 import { horizontalOverflow, registerViaApi, saveStartupProfileViaApi, seriousViolations } from './helpers';
 
@@ -15,38 +16,13 @@ const readOutbox = outboxReader(path.resolve(`.tmp/e2e-data-${process.env.E2E_PO
 const PHONE = { width: 375, height: 812 };
 const LINK_SHOWN_ONCE = 'Copy this link now: for your security it is stored only in a form that cannot be shown again.';
 
-/** A well-formed one-or-more-page PDF with a line of text on each page, as pdf.js needs to draw it. */
-function realPdf(pageCount: number): Buffer {
-  const objects: string[] = [];
-  const pageIds = Array.from({ length: pageCount }, (_, index) => 4 + index * 2);
-  objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
-  objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pageCount} >>`;
-  objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>';
-  pageIds.forEach((id, index) => {
-    const content = `BT /F1 36 Tf 72 700 Td (Deck page ${index + 1}) Tj ET`;
-    objects[id] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${id + 1} 0 R >>`;
-    objects[id + 1] = `<< /Length ${content.length} >>\nstream\n${content}\nendstream`;
-  });
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  for (let id = 1; id < objects.length; id++) {
-    offsets[id] = body.length;
-    body += `${id} 0 obj\n${objects[id]}\nendobj\n`;
-  }
-  const xrefOffset = body.length;
-  body += `xref\n0 ${objects.length}\n0000000000 65535 f \n`;
-  for (let id = 1; id < objects.length; id++) body += `${String(offsets[id]).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${xrefOffset}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
-
 /** A startup with a saved profile (its company name is what visitors see) and one PDF in its room. */
 async function founderWithDeck(page: Page): Promise<{ companyName: string; deck: { id: number; name: string } }> {
   const founder = await registerViaApi(page, 'startup');
   const companyName = `Nimbus ${founder.username.slice(-6)}`;
   await saveStartupProfileViaApi(page, { companyName });
   const response = await page.request.post('/api/documents', {
-    multipart: { type: 'Pitch Deck', name: 'Series A deck', file: { name: 'deck.pdf', mimeType: 'application/pdf', buffer: realPdf(2) } },
+    multipart: { type: 'Pitch Deck', name: 'Series A deck', file: { name: 'deck.pdf', mimeType: 'application/pdf', buffer: drawablePdfBytes(2) } },
   });
   expect(response.status(), await response.text()).toBe(201);
   return { companyName, deck: (await response.json()) as { id: number; name: string } };

@@ -13,6 +13,37 @@ export function pdfBytes(pages = 1, padTo = 0): Buffer {
   return Buffer.from(head + padding + tail, 'latin1');
 }
 
+/**
+ * A well-formed PDF (objects, cross-reference table, trailer) with a line of text on each page,
+ * padded to about `padTo` bytes before the xref. Like real decks, pdf.js can read its tail first
+ * and then fetch only the ranges a page needs.
+ */
+export function drawablePdfBytes(pageCount: number, padTo = 0): Buffer {
+  const objects: string[] = [];
+  const pageIds = Array.from({ length: pageCount }, (_, index) => 4 + index * 2);
+  objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
+  objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pageCount} >>`;
+  objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>';
+  pageIds.forEach((id, index) => {
+    const content = `BT /F1 36 Tf 72 700 Td (Deck page ${index + 1}) Tj ET`;
+    objects[id] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${id + 1} 0 R >>`;
+    objects[id + 1] = `<< /Length ${content.length} >>\nstream\n${content}\nendstream`;
+  });
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  for (let id = 1; id < objects.length; id++) {
+    offsets[id] = body.length;
+    body += `${id} 0 obj\n${objects[id]}\nendobj\n`;
+  }
+  const tailEstimate = 200 + objects.length * 20;
+  if (padTo > body.length + tailEstimate) body += `%${'x'.repeat(padTo - body.length - tailEstimate)}\n`;
+  const xrefOffset = body.length;
+  body += `xref\n0 ${objects.length}\n0000000000 65535 f \n`;
+  for (let id = 1; id < objects.length; id++) body += `${String(offsets[id]).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${xrefOffset}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
 function officeZip(kind: 'docx' | 'xlsx' | 'pptx'): Buffer {
   const part = { docx: 'word/document.xml', xlsx: 'xl/workbook.xml', pptx: 'ppt/presentation.xml' }[kind];
   const contentType = {

@@ -4,7 +4,6 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { buffer } from 'node:stream/consumers';
 import { and, count, desc, eq, inArray, max, min, sql } from 'drizzle-orm';
 import type { DocumentSummary } from '../../../shared/contracts/documents';
 import { UploadDocumentFields } from '../../../shared/contracts/documents';
@@ -21,7 +20,7 @@ import { announceDocumentChange, type DataRoomContext } from './data-room-contex
 import { ALLOWED_EXTENSIONS, detectDocumentType, FileRejectedError } from './file-detection';
 import { ensureNdaAccepted, ensureNdaVersionExists, pendingNdaDocumentIds } from './nda.service';
 import { companyNameOf, displayNameFrom, isWatermarkedByDefault, toSummary } from './summaries';
-import { stampPdf } from './watermark-stamp';
+import { stampedCopy } from './watermark-stamp';
 import type { ReceivedUpload } from './upload-receiver';
 
 /** Validates and stores an upload received by the route; nothing is left behind on failure. */
@@ -268,19 +267,17 @@ export async function stampedDownload(ctx: DataRoomContext, input: { document: R
     .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
     .from(users)
     .where(eq(users.id, ctx.actor.id));
-  const original = await buffer(await streamDocument(ctx, { storageKey: document.storageKey }));
-  try {
-    return await stampPdf(original, {
+  return stampedCopy({
+    original: await streamDocument(ctx, { storageKey: document.storageKey }),
+    document,
+    identity: {
       viewerName: `${viewer!.firstName} ${viewer!.lastName}`,
       email: viewer!.email,
       companyName: await companyNameOf(ctx, document.userId),
       at: ctx.clock(),
-    });
-  } catch (error) {
-    // A PDF that pdf-lib cannot rewrite is never sent unstamped: it stays view only.
-    ctx.log.warn({ err: error, documentId: document.id }, 'could not stamp a watermarked PDF');
-    throw forbidden(`${document.name} is watermarked and could not be stamped, so it can be viewed here but not downloaded.`);
-  }
+    },
+    log: ctx.log,
+  });
 }
 
 /**

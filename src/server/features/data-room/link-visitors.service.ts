@@ -7,7 +7,6 @@
 // still in the link. So a change by the founder applies on the visitor's very next request.
 // Tokens, session cookies and codes are stored as sha256 hashes only; the code is made by the job
 // that emails it, so it is never in a table or a job's payload.
-import { buffer } from 'node:stream/consumers';
 import type { Readable } from 'node:stream';
 import { and, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -45,7 +44,7 @@ import { linkThrottleFor, LINK_THROTTLE_LIMITS, type GuessKind } from './link-th
 import { currentNdaVersion, hasAcceptedNdaVersion, isNdaRequiredFor, recordNdaAcceptance, type StoredNdaVersion } from './nda.service';
 import { ndaAcceptorKey } from './nda-rules';
 import { companyNameOf } from './summaries';
-import { stampPdf } from './watermark-stamp';
+import { stampedCopy } from './watermark-stamp';
 
 /** A visitor's request: nobody is signed in (or whoever is does not matter), and documents are read from storage. */
 export interface LinkVisitorContext extends ServiceContext<Actor | null> {
@@ -458,8 +457,12 @@ export async function readVisitorDocument(
     });
   }
   if (input.isDownload && isWatermarked) {
-    const original = await buffer(await readBlob(ctx.blobs, document.storageKey));
-    const stamped = await stampPdf(original, { viewerName: session.email, email: session.email, companyName: link.companyName, at: ctx.clock() });
+    const stamped = await stampedCopy({
+      original: await readBlob(ctx.blobs, document.storageKey),
+      document,
+      identity: { viewerName: session.email, email: session.email, companyName: link.companyName, at: ctx.clock() },
+      log: ctx.log,
+    });
     return { kind: 'bytes', document, body: stamped, size: stamped.byteLength, range: null, acceptRanges: false };
   }
   const range = parseByteRange(input.rangeHeader, document.size) ?? null;

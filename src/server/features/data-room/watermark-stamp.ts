@@ -1,8 +1,12 @@
 // Issue #20: downloads of watermarked PDFs are stamped on every page with the downloader's name,
 // email, the time and the company (pdf-lib), in the same words as the viewer's canvas watermark.
 // The stamped bytes are built per download and never stored; the unstamped file is never sent.
+import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { degrees, PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { watermarkLines, type WatermarkIdentity } from '../../../shared/watermark';
+import { forbidden } from '../../app-error';
+import type { ServiceLog } from '../../service-context';
 
 /** pdf-lib's standard fonts speak WinAnsi only: anything else becomes '?', never an error. */
 function winAnsiSafe(text: string): string {
@@ -32,4 +36,23 @@ export async function stampPdf(bytes: Uint8Array, identity: WatermarkIdentity): 
     }
   }
   return pdf.save({ useObjectStreams: true });
+}
+
+/**
+ * A stamped copy of a stored watermarked PDF for one download, on the platform or through a secure
+ * link. A PDF that pdf-lib cannot rewrite is never sent unstamped: it stays view only (403).
+ */
+export async function stampedCopy(input: {
+  original: Readable;
+  document: { id: number; name: string };
+  identity: WatermarkIdentity;
+  log: Pick<ServiceLog, 'warn'>;
+}): Promise<Uint8Array> {
+  const bytes = await buffer(input.original);
+  try {
+    return await stampPdf(bytes, input.identity);
+  } catch (error) {
+    input.log.warn({ err: error, documentId: input.document.id }, 'could not stamp a watermarked PDF');
+    throw forbidden(`${input.document.name} is watermarked and could not be stamped, so it can be viewed here but not downloaded.`);
+  }
 }
