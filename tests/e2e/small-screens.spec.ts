@@ -3,7 +3,7 @@
 // document, a milestone, a portfolio company), waits for the screen's own content, and compares
 // the page's scroll width with the viewport's. It also measures the small-screen drawer and saves
 // the screenshots of the dashboard, messages and data room, at 375px and 1280px in both themes,
-// under .tmp/screens/ for review.
+// under .tmp/screens/ for review (outside CI).
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ROUTES } from '../../src/client/app/paths';
 import { horizontalOverflow, livedInPair, type LivedInPair, type UserType } from './helpers';
@@ -167,6 +167,8 @@ for (const role of ['startup', 'investor'] as const) {
     }
 
     await test.step('the navigation drawer', () => expectDrawerFits(page));
-    await test.step('screenshots', () => saveScreenshots(page, world, role));
+    // The screenshots are for a person to look at; CI has no one to look, so it spares the twelve
+    // full-page renders (themes are asserted in layout-and-theme.spec.ts).
+    if (!process.env.CI) await test.step('screenshots', () => saveScreenshots(page, world, role));
   });
 }
