@@ -63,6 +63,13 @@ describe('the demo seed', () => {
     ]);
   });
 
+  it('marks every demo account verified (the addresses are ours, and no banner should nag a visitor)', async () => {
+    const unverified = await rows<{ count: number }>(seeded.database, sql`select count(*)::int as count from users where email_verified_at is null`);
+    const all = await rows<{ count: number }>(seeded.database, sql`select count(*)::int as count from users`);
+    expect(all[0]!.count).toBeGreaterThan(0);
+    expect(unverified[0]!.count).toBe(0);
+  });
+
   it('holds a population of distinct, complete profiles across several countries', async () => {
     const startups = await rows<{
       company_name: string;

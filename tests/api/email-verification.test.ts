@@ -11,8 +11,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runMigrations } from '../../src/server/db/migrate';
 import { accountTokens, matches, users } from '../../src/server/db/schema';
 import type { StartupMatchPage } from '../../src/shared/contracts/matches';
-import { seedDemoData } from '../../src/server/demo/demo-seed';
-import { createDiskBlobStore } from '../../src/server/storage/disk';
 import { buildInvestorProfileBody, buildRegistration, buildStartupProfileBody, TEST_PASSWORD, uniqueSuffix } from '../factories';
 import { explanation, matchState } from '../support/match-state';
 import { migrateUpTo } from '../support/migrations';
@@ -233,18 +231,6 @@ describe('changing the email address', () => {
 
 describe('who counts as verified', () => {
   // The demo is a whole marketplace (docs/demo.md): seeding it takes a while on a busy machine.
-  it('marks the demo accounts verified', { timeout: 300_000 }, async () => {
-    const seeded = await openTestDatabase();
-    try {
-      await seedDemoData(seeded.db, undefined, { blobs: createDiskBlobStore(path.join(dataDir, 'demo-blobs')), uploadTmpDir: path.join(dataDir, 'demo-tmp') });
-      const rows = await seeded.db.select({ verifiedAt: users.emailVerifiedAt }).from(users);
-      expect(rows.length).toBeGreaterThan(0);
-      expect(rows.every((row) => row.verifiedAt !== null)).toBe(true);
-    } finally {
-      await seeded.close();
-    }
-  });
-
   it('migration 0011: existing accounts start unverified, except the demo accounts', async () => {
     const database = await openTestDatabase({ migrated: false });
     try {

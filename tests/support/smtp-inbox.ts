@@ -22,6 +22,9 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
     disabledCommands: ['STARTTLS', 'AUTH'],
     authOptional: true,
     logger: false,
+    // The app under test may still hold a pooled connection when the suite closes the inbox; the
+    // default waits 30 s for it before forcing it shut, per suite.
+    closeTimeout: 100,
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((parsed) => {
