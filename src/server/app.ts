@@ -31,6 +31,7 @@ import { registerProfileRoutes } from './features/profiles/profiles.routes';
 import { registerMatchingRoutes } from './features/matching/matching.routes';
 import { registerDataRoomRoutes } from './features/data-room/data-room.routes';
 import { registerSecureLinkRoutes } from './features/data-room/secure-links.routes';
+import { registerInsightRoutes } from './features/data-room/insight.routes';
 import { registerMessagingRoutes } from './features/messaging/messaging.routes';
 import { registerMilestoneRoutes } from './features/milestones/milestones.routes';
 import { registerPortfolioRoutes } from './features/portfolio/portfolio.routes';
@@ -287,6 +288,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerEventStream(app);
   await registerDataRoomRoutes(app);
   registerSecureLinkRoutes(app);
+  registerInsightRoutes(app);
   registerApiDocs(app);
 
   if (clientDir) await registerStaticFiles(app, clientDir);

@@ -15,6 +15,7 @@ import * as authContracts from '../../src/shared/contracts/auth';
 import * as dashboardContracts from '../../src/shared/contracts/dashboard';
 import * as matchContracts from '../../src/shared/contracts/matches';
 import * as documentContracts from '../../src/shared/contracts/documents';
+import * as documentInsightContracts from '../../src/shared/contracts/document-insight';
 import * as ndaContracts from '../../src/shared/contracts/nda';
 import * as secureLinkContracts from '../../src/shared/contracts/secure-links';
 import * as messageContracts from '../../src/shared/contracts/messages';
@@ -98,6 +99,15 @@ const ROUTE_ACCESS: Array<{ endpoint: Endpoint; access: Access; sample?: { param
   // Either role may ask (the owner reads "no NDA for you"); only an investor accepts.
   { endpoint: ndaContracts.getDocumentNdaGate, access: 'user' },
   { endpoint: ndaContracts.acceptDocumentNda, access: 'investor', sample: { body: { fullName: 'Ada Lovelace', agree: true, contentHash: '0'.repeat(64) } } },
+  // Issue #21: versions are the owner's (a grantee reads the current version through the content route).
+  { endpoint: documentInsightContracts.listDocumentVersions, access: 'startup' },
+  { endpoint: documentInsightContracts.uploadDocumentVersion, access: 'startup' },
+  { endpoint: documentInsightContracts.getDocumentVersionContent, access: 'startup' },
+  { endpoint: documentInsightContracts.restoreDocumentVersion, access: 'startup' },
+  // Issue #21: the viewer of a view records page time; only the owner reads the insight (404 for anyone else).
+  { endpoint: documentInsightContracts.recordPageTime, access: 'user', sample: { body: { pages: [{ page: 1, durationMs: 1000 }] } } },
+  { endpoint: documentInsightContracts.getDocumentInsight, access: 'startup' },
+  { endpoint: documentInsightContracts.getViewerPath, access: 'startup' },
   // Secure links: the founder's side is startup-only; the visitor's side is public (the token is the key).
   { endpoint: secureLinkContracts.listSecureLinks, access: 'startup' },
   {
@@ -127,6 +137,7 @@ const ROUTE_ACCESS: Array<{ endpoint: Endpoint; access: Access; sample?: { param
   { endpoint: secureLinkContracts.getVisitorDocumentContent, access: 'public' },
   { endpoint: secureLinkContracts.startVisitorView, access: 'public' },
   { endpoint: secureLinkContracts.endVisitorView, access: 'public' },
+  { endpoint: secureLinkContracts.recordVisitorPageTime, access: 'public' },
   { endpoint: messageContracts.listConversations, access: 'user' },
   { endpoint: messageContracts.getThread, access: 'user' },
   { endpoint: messageContracts.getThreadByQuery, access: 'user' },
@@ -181,6 +192,7 @@ const allContracts: Endpoint[] = [
   dashboardContracts,
   matchContracts,
   documentContracts,
+  documentInsightContracts,
   ndaContracts,
   secureLinkContracts,
   messageContracts,

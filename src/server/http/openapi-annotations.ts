@@ -2,6 +2,7 @@
 // each domain is titled, what the bytes of a raw request or response are, which services can also
 // answer 409 or 429, and the shared error responses. Building the document fails (so does its test)
 // when a raw endpoint is missing from RAW_RESPONSES or RAW_REQUESTS.
+import { NewVersionFields } from '../../shared/contracts/document-insight';
 import { MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS, UploadDocumentFields } from '../../shared/contracts/documents';
 import { HEARTBEAT_INTERVAL_MS, LIVE_EVENT_TYPES } from '../../shared/contracts/events';
 import { jsonSchemaOf, type JsonSchema } from './openapi-schema';
@@ -18,6 +19,10 @@ export const TAGS: Record<string, { title: string; description: string }> = {
     title: 'Secure links',
     description:
       'Links a founder sends to investors outside the platform: the founder’s settings and visitors, and the visitor’s steps (email, code, password, NDA) and documents.',
+  },
+  documentInsight: {
+    title: 'Data room insight',
+    description: 'Time on each page of a PDF per view and version, the founder’s per-viewer insight, heatmap and viewer paths, and document versions.',
   },
   nda: { title: 'NDA gate', description: 'The data room’s NDA: versions, acceptance by investors, the acceptance log and certificates.' },
   portfolio: { title: 'Portfolio and analytics', description: 'An investor’s portfolio and analytics.' },
@@ -88,6 +93,11 @@ export const RAW_RESPONSES: Record<string, RawResponse> = {
       },
     },
   },
+  'documentInsight.getDocumentVersionContent': {
+    contentType: 'application/octet-stream',
+    description: 'One earlier (or the current) version of the caller’s own document, whole, as an attachment named "{name} (version N)".',
+    schema: BINARY,
+  },
   'nda.downloadNdaAcceptanceLog': {
     contentType: 'text/csv',
     description:
@@ -123,32 +133,36 @@ export const RAW_RESPONSES: Record<string, RawResponse> = {
 
 /** What each `raw: 'request'` endpoint accepts: the multipart upload. */
 export const RAW_REQUESTS: Record<string, () => Record<string, unknown>> = {
-  'documents.uploadDocument': () => {
-    const fields = jsonSchemaOf(UploadDocumentFields, 'input');
-    const properties = (fields.properties ?? {}) as Record<string, JsonSchema>;
-    const required = (fields.required ?? []) as string[];
-    return {
-      required: true,
-      content: {
-        'multipart/form-data': {
-          schema: {
-            ...fields,
-            properties: {
-              file: {
-                type: 'string',
-                format: 'binary',
-                contentMediaType: 'application/octet-stream',
-                description: `One file of at most ${MAX_UPLOAD_BYTES / (1024 * 1024)} MiB: ${UPLOAD_EXTENSIONS.join(', ')}. Its type is detected from its bytes, not its name.`,
-              },
-              ...properties,
+  'documents.uploadDocument': () => multipartUpload(UploadDocumentFields),
+  // A new version: the same file rules, and an optional note instead of the name and type.
+  'documentInsight.uploadDocumentVersion': () => multipartUpload(NewVersionFields),
+};
+
+function multipartUpload(fieldsSchema: typeof UploadDocumentFields | typeof NewVersionFields): Record<string, unknown> {
+  const fields = jsonSchemaOf(fieldsSchema, 'input');
+  const properties = (fields.properties ?? {}) as Record<string, JsonSchema>;
+  const required = (fields.required ?? []) as string[];
+  return {
+    required: true,
+    content: {
+      'multipart/form-data': {
+        schema: {
+          ...fields,
+          properties: {
+            file: {
+              type: 'string',
+              format: 'binary',
+              contentMediaType: 'application/octet-stream',
+              description: `One file of at most ${MAX_UPLOAD_BYTES / (1024 * 1024)} MiB: ${UPLOAD_EXTENSIONS.join(', ')}. Its type is detected from its bytes, not its name.`,
             },
-            required: ['file', ...required],
+            ...properties,
           },
+          required: ['file', ...required],
         },
       },
-    };
-  },
-};
+    },
+  };
+}
 
 /** Endpoints that can answer more than their access level and input suggest (their services say so). */
 export const EXTRA_ERRORS: Record<string, number[]> = {
@@ -159,6 +173,9 @@ export const EXTRA_ERRORS: Record<string, number[]> = {
   'matches.disconnectMatch': [409],
   'matches.generateMatches': [409],
   'milestones.updateMilestoneStatus': [409],
+  // A page-time batch that arrives more than 5 minutes after its view (or the access) ended.
+  'documentInsight.recordPageTime': [409],
+  'secureLinks.recordVisitorPageTime': [409],
 };
 
 export const ERROR_RESPONSES: Record<number, { name: string; description: string; retryAfter?: boolean }> = {

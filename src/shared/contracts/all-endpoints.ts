@@ -10,6 +10,7 @@ import * as blocks from './blocks';
 import * as dashboard from './dashboard';
 import * as discovery from './discovery';
 import * as documents from './documents';
+import * as documentInsight from './document-insight';
 import type { Endpoint } from './endpoint';
 import * as events from './events';
 import * as intake from './intake';
@@ -35,6 +36,7 @@ const DOMAINS: Record<string, Record<string, unknown>> = {
   dashboard,
   discovery,
   documents,
+  documentInsight,
   events,
   intake,
   matches,

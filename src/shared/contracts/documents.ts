@@ -38,6 +38,10 @@ export const DocumentSummary = z.object({
   canDownload: z.boolean().optional(),
   /** Investor view: when this investor's access ends by itself (null: no end date). */
   accessExpiresAt: z.string().nullable().optional(),
+  /** Issue #21: the current version's number (1 until a new version is uploaded). */
+  currentVersion: z.number().int().optional(),
+  /** Issue #21: pages of the current version when it is a PDF, else null. */
+  pageCount: z.number().int().nullable().optional(),
 });
 export type DocumentSummary = z.infer<typeof DocumentSummary>;
 
@@ -89,6 +93,9 @@ export const InvestorEngagement = z.object({
   views: z.number().int(),
   totalViewMs: z.number().int(),
   lastViewedAt: z.string().nullable(),
+  /** Issue #21: over the PDFs this investor opened, distinct pages seen of their latest version, and those versions' pages ("read 18 of 20 pages"). */
+  pagesSeen: z.number().int(),
+  pagesTotal: z.number().int(),
 });
 export type InvestorEngagement = z.infer<typeof InvestorEngagement>;
 

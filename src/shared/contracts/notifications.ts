@@ -26,6 +26,8 @@ export const NOTIFICATION_TYPES = [
   'document_access_expired',
   /** For the investor: their access to a shared document ended on its end date (issue #20). */
   'shared_document_expired',
+  /** For the investor: a startup uploaded (or restored) a new version of a document shared with them (issue #21). */
+  'document_new_version',
   /** The partner created or changed a shared milestone. */
   'milestone_changed',
   /** A milestone of the recipient's plans is due within 24 hours. */

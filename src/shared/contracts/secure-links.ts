@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { idField, idParam } from './common';
 import { defineEndpoint } from './endpoint';
+import { PageTimeBatch } from './document-insight';
 import { AcceptNdaBody, NdaVersion } from './nda';
 
 export const SECURE_LINK_CODE_TTL_MINUTES = 10;
@@ -206,5 +207,13 @@ export const endVisitorView = defineEndpoint({
       .min(0)
       .max(24 * 60 * 60 * 1000, 'The viewing time must be a whole number of milliseconds, at most one day.'),
   }),
+  response: z.object({ ok: z.literal(true) }),
+});
+/** Issue #21: page time of a visitor's view, as on the platform. */
+export const recordVisitorPageTime = defineEndpoint({
+  method: 'POST',
+  path: '/api/links/:token/documents/:documentId/views/:viewId/pages',
+  params: z.strictObject({ token: LinkTokenParam, documentId: idParam(), viewId: idParam() }),
+  body: PageTimeBatch,
   response: z.object({ ok: z.literal(true) }),
 });

@@ -26,6 +26,12 @@ export const documents = pgTable(
     watermark: boolean('watermark').notNull().default(false),
     // Issue #20: this document asks for the data room's NDA even when the room as a whole does not.
     ndaRequired: boolean('nda_required').notNull().default(false),
+    // Issue #21: the current version's number (its bytes are this row's storage key, type, size and
+    // sha256; every version, this one included, is a row of document_versions).
+    currentVersion: integer('current_version').notNull().default(1),
+    // Issue #21: pages of the current version when it is a PDF (read at upload), else null. Page
+    // events outside 1..pageCount are refused.
+    pageCount: integer('page_count'),
   },
   (t) => [
     index('documents_user_id_idx').on(t.userId, t.uploadedAt),
@@ -76,6 +82,8 @@ export const documentViews = pgTable(
     openedAt: timestamp('opened_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     // Null until the viewer closes the preview (or never, if the tab was killed).
     durationMs: integer('duration_ms'),
+    // Issue #21: the version that was open (analytics are kept per version).
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     index('document_views_document_idx').on(t.documentId, t.viewerId),
@@ -207,4 +215,41 @@ export const secureLinkSessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
   },
   (t) => [uniqueIndex('secure_link_sessions_hash_unique').on(t.sessionHash), index('secure_link_sessions_link_idx').on(t.secureLinkId, t.createdAt)],
+);
+
+// Issue #21: every version of a document, the current one included. A new version keeps the
+// document's id, grants, NDA settings and secure links; restoring an old one adds a new version
+// with the old bytes (the same storage key), so the numbers only ever grow.
+export const documentVersions = pgTable(
+  'document_versions',
+  {
+    id: serial('id').primaryKey(),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    storageKey: text('storage_key').notNull(),
+    type: text('type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256'),
+    pageCount: integer('page_count'),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true, precision: 3 }).notNull(),
+    note: text('note'),
+  },
+  (t) => [unique('document_versions_document_version_unique').on(t.documentId, t.version), index('document_versions_storage_key_idx').on(t.storageKey)],
+);
+
+// Issue #21: time on each page during one view, in batches from the viewer (a page counts once at
+// least half of it was visible for at least a second). One row per view and page, summed.
+export const documentPageViews = pgTable(
+  'document_page_views',
+  {
+    viewId: integer('view_id')
+      .notNull()
+      .references(() => documentViews.id, { onDelete: 'cascade' }),
+    page: integer('page').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.viewId, t.page] })],
 );

@@ -20,6 +20,7 @@ import {
   dataRoomSettings,
   documentAccess,
   documents,
+  documentVersions,
   documentViews,
   investorProfiles,
   jobs,
@@ -108,6 +109,13 @@ export async function deleteAccount(ctx: SignedInAuthContext, input: DeleteAccou
     const audience = await peopleWhoSeeAccount(tx, userId);
     const ownDocuments = await tx.select({ id: documents.id, storageKey: documents.storageKey }).from(documents).where(eq(documents.userId, userId));
     const ownDocumentIds = ownDocuments.map((document) => document.id);
+    // Every earlier version's bytes go too (issue #21): read now, before deleting the documents cascades their versions away.
+    const versionKeys =
+      ownDocumentIds.length === 0
+        ? []
+        : (
+            await tx.selectDistinct({ key: documentVersions.storageKey }).from(documentVersions).where(inArray(documentVersions.documentId, ownDocumentIds))
+          ).map((row) => row.key);
     const grantees =
       ownDocumentIds.length === 0
         ? []
@@ -197,7 +205,7 @@ export async function deleteAccount(ctx: SignedInAuthContext, input: DeleteAccou
       })
       .where(eq(users.id, userId));
 
-    const blobKeys = ownDocuments.flatMap((document) => (document.storageKey ? [document.storageKey] : []));
+    const blobKeys = [...new Set([...ownDocuments.flatMap((document) => (document.storageKey ? [document.storageKey] : [])), ...versionKeys])];
     if (blobKeys.length > 0) await ctx.jobs.enqueue(tx, DELETE_ACCOUNT_BLOBS_JOB, { keys: blobKeys }, { maxAttempts: BLOB_JOB_MAX_ATTEMPTS });
 
     // Their match lists, conversation lists, feeds and dashboards show the account: cached answers

@@ -30,6 +30,7 @@ import {
   updateNdaSettings,
 } from './nda.service';
 import { receiveUpload } from './upload-receiver';
+import { registerDocumentVersionRoutes } from './versions.routes';
 
 export async function registerDataRoomRoutes(app: FastifyInstance): Promise<void> {
   await app.register(multipart, {
@@ -54,6 +55,8 @@ export async function registerDataRoomRoutes(app: FastifyInstance): Promise<void
     const upload = await receiveUpload(request, ctx.uploadTmpDir);
     return storeUploadedDocument(ctx, { upload, ip: request.ip });
   });
+
+  registerDocumentVersionRoutes(app);
 
   defineRoute(app, contracts.deleteDocument, 'startup', async ({ ctx, params, request }) => {
     await deleteDocument(ctx, { documentId: params.id, ip: request.ip });

@@ -8,7 +8,7 @@ import { and, count, desc, eq, inArray, max, min, sql } from 'drizzle-orm';
 import type { DocumentSummary } from '../../../shared/contracts/documents';
 import { UploadDocumentFields } from '../../../shared/contracts/documents';
 import { forbidden, invalid, notFound, validationError } from '../../app-error';
-import { documentAccess, documents, documentViews, startupProfiles, users } from '../../db/schema';
+import { documentAccess, documents, documentVersions, documentViews, startupProfiles, users } from '../../db/schema';
 import type { AppDatabase } from '../../db/client';
 import { preparedOnce } from '../../db/prepared-once';
 import { inTransaction, type ServiceContext } from '../../service-context';
@@ -19,6 +19,7 @@ import { DOCUMENT_MISSING, isLiveGrant, liveGranteeIds, ownedDocument, readableB
 import { announceDocumentChange, type DataRoomContext } from './data-room-context';
 import { ALLOWED_EXTENSIONS, detectDocumentType, FileRejectedError } from './file-detection';
 import { ensureNdaAccepted, ensureNdaVersionExists, pendingNdaDocumentIds } from './nda.service';
+import { countPdfPages } from './pdf-pages';
 import { companyNameOf, displayNameFrom, isWatermarkedByDefault, toSummary } from './summaries';
 import { stampedCopy } from './watermark-stamp';
 import type { ReceivedUpload } from './upload-receiver';
@@ -39,6 +40,8 @@ export async function storeUploadedDocument(ctx: DataRoomContext, input: { uploa
       throw error;
     }
 
+    // Read from the temp file, before the blob store may move it away.
+    const pageCount = detected.mimeType === ALLOWED_EXTENSIONS.pdf ? await countPdfPages(upload.tmpPath) : null;
     // Server-generated key: the user's filename is metadata only and never touches storage.
     storageKey = `documents/${actor.id}/${randomUUID()}`;
     await ctx.blobs.putFile(storageKey, upload.tmpPath, { contentType: detected.mimeType, size: upload.size });
@@ -56,10 +59,23 @@ export async function storeUploadedDocument(ctx: DataRoomContext, input: { uploa
           size: upload.size,
           sha256: upload.sha256,
           storageKey,
+          pageCount,
           uploadedAt: ctx.clock(),
           watermark: isWatermarkedByDefault({ category: fields.data.type, name }) || isWatermarkedByDefault({ category: null, name: upload.filename }),
         })
         .returning();
+      // Every version, the first included, is a row of document_versions (docs/data-room.md, "Versions").
+      await txCtx.db.insert(documentVersions).values({
+        documentId: inserted!.id,
+        version: 1,
+        storageKey: inserted!.storageKey!,
+        type: inserted!.type,
+        size: inserted!.size,
+        sha256: inserted!.sha256,
+        pageCount,
+        uploadedBy: actor.id,
+        uploadedAt: inserted!.uploadedAt,
+      });
       await recordActivity(txCtx, { userId: actor.id, activityType: 'document_uploaded', entityId: inserted!.id, description: `Uploaded ${name}` });
       await recordSecurityEvent(txCtx, {
         eventType: 'document_uploaded',
@@ -187,7 +203,7 @@ function earliest(moments: readonly (Date | string | null)[]): Date | null {
   return times.length ? new Date(Math.min(...times)) : null;
 }
 
-/** Deletes an owned document, its grants and views (cascade) and its blob. */
+/** Deletes an owned document, its grants, views and versions (cascade) and the blobs of every version. */
 export async function deleteDocument(ctx: DataRoomContext, input: { documentId: number; ip: string }): Promise<void> {
   const { actor } = ctx;
   const { documentId, ip } = input;
@@ -195,6 +211,12 @@ export async function deleteDocument(ctx: DataRoomContext, input: { documentId: 
     const txCtx = inTransaction(ctx, tx);
     // Read before the delete cascades the grants away: these investors' lists must refresh.
     const grantees = await liveGranteeIds(txCtx, documentId);
+    // Read before the cascade too: a restore points a new version at an old key, so keys repeat.
+    const versionKeys = await txCtx.db
+      .selectDistinct({ storageKey: documentVersions.storageKey })
+      .from(documentVersions)
+      .innerJoin(documents, eq(documents.id, documentVersions.documentId))
+      .where(and(eq(documentVersions.documentId, documentId), eq(documents.userId, actor.id)));
     const [row] = await txCtx.db
       .delete(documents)
       .where(and(eq(documents.id, documentId), eq(documents.userId, actor.id)))
@@ -203,9 +225,9 @@ export async function deleteDocument(ctx: DataRoomContext, input: { documentId: 
     await announceDocumentChange(txCtx, { userIds: [actor.id, ...grantees], documentId: row.id });
     await recordActivity(txCtx, { userId: actor.id, activityType: 'document_deleted', entityId: row.id, description: `Deleted ${row.name}` });
     await recordSecurityEvent(txCtx, { eventType: 'document_deleted', userId: actor.id, ip, detail: { documentId: row.id } });
-    return row;
+    return { keys: new Set([...versionKeys.map((version) => version.storageKey), ...(row.storageKey ? [row.storageKey] : [])]) };
   });
-  if (deleted.storageKey) await ctx.blobs.delete(deleted.storageKey).catch(() => {}); // the sweep retries
+  for (const key of deleted.keys) await ctx.blobs.delete(key).catch(() => {}); // the sweep retries
 }
 
 /** A document the actor may read now, and how: the owner reads the stored file as it is. */

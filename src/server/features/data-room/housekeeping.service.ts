@@ -2,21 +2,29 @@
 // job `data-room.housekeeping` (app-jobs.ts), and for upload temp files once at start-up (main.ts).
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
-import { documents } from '../../db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { documents, documentVersions } from '../../db/schema';
 import type { BlobSweepContext, UploadSweepContext } from './data-room-context';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** Deletes stored objects that no document row refers to (failed writes, deletes whose blob removal failed). */
+/**
+ * Deletes stored objects that no document and no version of one refers to (failed writes, deletes
+ * whose blob removal failed). An earlier version's bytes stay: the owner may download or restore them.
+ */
 export async function sweepOrphanBlobs(ctx: BlobSweepContext, input: { olderThanMs?: number } = {}): Promise<number> {
   const cutoff = ctx.clock().getTime() - (input.olderThanMs ?? HOUR_MS);
   let removed = 0;
   for await (const blob of ctx.blobs.list()) {
     // Young objects may belong to an upload whose row is being written right now.
     if (!blob.key.startsWith('documents/') || blob.lastModified.getTime() > cutoff) continue;
-    const [row] = await ctx.db.select({ id: documents.id }).from(documents).where(eq(documents.storageKey, blob.key)).limit(1);
-    if (row) continue;
+    const [row] = await ctx.db
+      .select({
+        isReferenced: sql<boolean>`exists (select 1 from ${documents} where ${eq(documents.storageKey, blob.key)})
+          or exists (select 1 from ${documentVersions} where ${eq(documentVersions.storageKey, blob.key)})`,
+      })
+      .from(sql`(select 1) as probe`);
+    if (row?.isReferenced) continue;
     await ctx.blobs.delete(blob.key);
     removed += 1;
   }

@@ -10,6 +10,7 @@
 import type { Readable } from 'node:stream';
 import { and, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { PageTimeBatch } from '../../../shared/contracts/document-insight';
 import type { AcceptNdaBody } from '../../../shared/contracts/nda';
 import type { VisitorLinkState } from '../../../shared/contracts/secure-links';
 import type { Actor } from '../../actor';
@@ -24,7 +25,7 @@ import { notify } from '../notifications';
 import { recordSecurityEvent } from '../security';
 import { parseByteRange } from './byte-range';
 import { announceDocumentChange, documentViewSourceKey } from './data-room-context';
-import { VIEW_ENTRY_SESSION_MS } from './document-views.service';
+import { addPageTimes, VIEW_ENTRY_SESSION_MS } from './document-views.service';
 import { ALLOWED_EXTENSIONS } from './file-detection';
 import {
   CODE_TTL_MS,
@@ -503,6 +504,8 @@ export async function startVisitorView(ctx: ServiceContext<Actor | null>, input:
         secureLinkId: standing.link.id,
         visitorEmail: standing.session.email,
         openedAt: now,
+        // Issue #21: the version open now, so its analytics stay apart from the next version's.
+        version: document.currentVersion,
       })
       .returning({ id: documentViews.id });
     if (!recentOpen) {
@@ -570,6 +573,61 @@ export async function endVisitorView(
       isUpdateOnly: true,
     });
   });
+}
+
+/**
+ * POST …/views/:viewId/pages: time on each page, from the session that opened the view (404 for
+ * anyone else). Like the close, it may arrive after the link was switched off or expired or the
+ * session ended: accepted for 5 minutes after the view closed or access ended (docs/data-room.md,
+ * "Page-level analytics").
+ */
+export async function recordVisitorPageTime(
+  ctx: LinkVisitorContext,
+  input: VisitorRequest & { documentId: number; viewId: number; pages: PageTimeBatch['pages'] },
+): Promise<void> {
+  const [link] = await ctx.db
+    .select()
+    .from(secureLinks)
+    .where(eq(secureLinks.tokenHash, hashSecret(input.token)));
+  if (!link) throw notFound(LINK_SENTENCES.unknown);
+  const value = input.cookies[visitorCookieName(link.id)];
+  const [session] =
+    value && value.length <= 100
+      ? await ctx.db
+          .select()
+          .from(secureLinkSessions)
+          .where(and(eq(secureLinkSessions.sessionHash, hashSecret(value)), eq(secureLinkSessions.secureLinkId, link.id)))
+      : [];
+  if (!session) throw notFound(LINK_SENTENCES.viewMissing);
+  const [view] = await ctx.db
+    .select({
+      id: documentViews.id,
+      documentId: documentViews.documentId,
+      version: documentViews.version,
+      openedAt: documentViews.openedAt,
+      durationMs: documentViews.durationMs,
+    })
+    .from(documentViews)
+    .where(
+      and(
+        eq(documentViews.id, input.viewId),
+        eq(documentViews.documentId, input.documentId),
+        eq(documentViews.secureLinkId, link.id),
+        eq(documentViews.visitorEmail, session.email),
+      ),
+    );
+  if (!view) throw notFound(LINK_SENTENCES.viewMissing);
+  const now = ctx.clock();
+  // Access ends with the first of: the link switched off, the link's expiry, the session's end.
+  const endings = [link.disabledAt, link.expiresAt, session.expiresAt].filter((at): at is Date => at !== null && at.getTime() <= now.getTime());
+  const accessEndedAt = endings.length > 0 ? new Date(Math.min(...endings.map((at) => at.getTime()))) : null;
+  // Taken out of the link, or the address no longer allowed: access ended at a time nobody recorded.
+  const [stillInLink] = await ctx.db
+    .select({ id: secureLinkDocuments.documentId })
+    .from(secureLinkDocuments)
+    .where(and(eq(secureLinkDocuments.secureLinkId, link.id), eq(secureLinkDocuments.documentId, input.documentId)));
+  const isAccessGoneUntimed = !stillInLink || !isEmailAllowed(link.allowedEmails, session.email);
+  await addPageTimes(ctx, { view: { ...view, accessEndedAt, isAccessGoneUntimed }, pages: input.pages });
 }
 
 /**

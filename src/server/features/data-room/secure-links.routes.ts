@@ -12,6 +12,7 @@ import {
   endVisitorView,
   getVisitorLink,
   readVisitorDocument,
+  recordVisitorPageTime,
   startVisitorSession,
   startVisitorView,
   submitVisitorPassword,
@@ -81,6 +82,17 @@ export function registerSecureLinkRoutes(app: FastifyInstance): void {
       documentId: params.documentId,
       viewId: params.viewId,
       durationMs: body.durationMs,
+    });
+    return { ok: true as const };
+  });
+  // Issue #21: time on each page of a PDF, in batches while the view is open and on close.
+  defineRoute(app, contracts.recordVisitorPageTime, 'public', async ({ ctx, params, body, request }) => {
+    await recordVisitorPageTime(ctx, {
+      token: params.token,
+      cookies: request.cookies,
+      documentId: params.documentId,
+      viewId: params.viewId,
+      pages: body.pages,
     });
     return { ok: true as const };
   });

@@ -25,6 +25,8 @@ export function toSummary(
     size: row.size,
     uploadedAt: row.uploadedAt.toISOString(),
     watermark: row.watermark,
+    currentVersion: row.currentVersion,
+    pageCount: row.pageCount,
     ...extra,
   };
 }

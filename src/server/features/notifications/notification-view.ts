@@ -235,6 +235,15 @@ const COMPOSERS: Record<NotificationType, Composer> = {
       target: { kind: 'shared_documents', documentId: documentId !== null && mentions.grantedDocuments.has(documentId) ? documentId : null },
     };
   },
+  // Issue #21: the document keeps its id, so the investor's link opens the new version.
+  document_new_version: (payload, mentions) => {
+    const partner = partnerOf(payload, mentions);
+    const documentId = numberOf(payload.documentId);
+    return {
+      sentence: `${partner.Name} uploaded a new version of ${documentNameOf(documentId, mentions)}`,
+      target: { kind: 'shared_documents', documentId: documentId !== null && mentions.grantedDocuments.has(documentId) ? documentId : null },
+    };
+  },
   milestone_changed: (payload, mentions) => {
     const partner = partnerOf(payload, mentions);
     const title = mentions.milestones.get(numberOf(payload.milestoneId) ?? -1);
