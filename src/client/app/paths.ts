@@ -96,6 +96,8 @@ export const paths = {
     role === 'startup' ? withSearch(ROUTES.startupCommunications, search) : withSearch(ROUTES.messages, search),
   /** The data room with one document's sharing and viewing analytics open. */
   documentAnalytics: (documentId: number) => withSearch(ROUTES.startupDataRoom, { document: documentId }),
+  /** The data room with one document's page analytics open (issue #21). */
+  documentInsight: (documentId: number) => withSearch(ROUTES.startupDataRoom, { analytics: documentId }),
   /** The portfolio, optionally with the add dialog open for a connected startup. */
   portfolio: (search?: { add?: number }) => withSearch(ROUTES.investorPortfolio, search),
   /** Public profile cards, by the profile owner's user id (matched by ROUTES.*PublicProfile). */

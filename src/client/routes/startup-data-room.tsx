@@ -10,6 +10,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { documentsQuery } from '@/features/data-room/api';
 import { AutoShareDialog } from '@/features/data-room/components/auto-share-dialog';
+import { DocumentInsightFromAddress } from '@/features/data-room/components/document-insight-dialog';
 import { DocumentRowsSkeleton } from '@/features/data-room/components/document-parts';
 import { DocumentsTable } from '@/features/data-room/components/documents-table';
 import { NdaDialog } from '@/features/data-room/components/nda-dialog';
@@ -70,6 +71,8 @@ export function DataRoomScreen() {
         </section>
       )}
       <SecureLinksCard />
+      {/* Issue #21: `?analytics=<id>` opens one document's page analytics. */}
+      <DocumentInsightFromAddress />
     </>
   );
 }

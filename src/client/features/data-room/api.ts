@@ -33,11 +33,21 @@ import {
   listNdaAcceptances,
   updateNdaSettings,
 } from '@shared/contracts/nda';
+import {
+  getDocumentInsight,
+  getDocumentVersionContent,
+  getViewerPath,
+  listDocumentVersions,
+  recordPageTime,
+  restoreDocumentVersion,
+  uploadDocumentVersion,
+} from '@shared/contracts/document-insight';
 import { activityKeys } from '@/features/activity/api';
 import { dashboardKeys } from '@/features/dashboard/api';
 import { api, apiRaw, apiUpload, apiUrl } from '@/lib/api';
 import { toast, toastFailure } from '@/lib/use-toast';
 import type { PreviewKind } from './document-format';
+import type { PageTime } from './page-time';
 
 /** Every data room query (both roles' lists, access, bytes, settings) starts with `all`. */
 export const dataRoomKeys = {
@@ -284,4 +294,93 @@ export function closeDocumentView(documentId: number, viewId: number, durationMs
   // The server caps a view at 24 hours; a tab left open longer is still one long view.
   const body = { durationMs: Math.min(Math.max(0, Math.round(durationMs)), 24 * 60 * 60 * 1000) };
   void api(endDocumentView, { params: { id: documentId, viewId }, body, keepalive: true }).catch(() => {});
+}
+
+// --- Issue #21: time on each page, and the founder's insight into one document -------------------
+
+/**
+ * Sends one batch of page time for a view. On close it goes by `sendBeacon`, which the browser
+ * delivers even as the page unloads; where a beacon is refused, a keepalive fetch does the same.
+ */
+export function sendPageTime(url: string, send: () => Promise<unknown>, pages: PageTime[], isClosing: boolean): void {
+  if (isClosing && typeof navigator.sendBeacon === 'function') {
+    const body = new Blob([JSON.stringify({ pages })], { type: 'application/json' });
+    if (navigator.sendBeacon(url, body)) return;
+  }
+  void send().catch(() => {
+    // Page time is a best-effort signal: a lost batch must never disturb the reader.
+  });
+}
+
+export function recordDocumentPageTime(documentId: number, viewId: number, pages: PageTime[], isClosing: boolean): void {
+  const location = { params: { id: documentId, viewId } };
+  sendPageTime(apiUrl(recordPageTime, location), () => api(recordPageTime, { ...location, body: { pages }, keepalive: isClosing }), pages, isClosing);
+}
+
+export const documentInsightKeys = {
+  insight: (documentId: number, version: number | null) => [...dataRoomKeys.all, 'document', documentId, 'insight', version] as const,
+  path: (documentId: number, viewerKey: string) => [...dataRoomKeys.all, 'document', documentId, 'insight-path', viewerKey] as const,
+};
+
+/** A document's page analytics; `version` null asks for the current version's heatmap. */
+export const documentInsightQuery = (documentId: number, version: number | null) =>
+  queryOptions({
+    queryKey: documentInsightKeys.insight(documentId, version),
+    queryFn: ({ signal }) => api(getDocumentInsight, { params: { id: documentId }, query: version === null ? {} : { version }, signal }),
+  });
+
+export const viewerPathQuery = (documentId: number, viewerKey: string) =>
+  queryOptions({
+    queryKey: documentInsightKeys.path(documentId, viewerKey),
+    queryFn: ({ signal }) => api(getViewerPath, { params: { id: documentId }, query: { viewer: viewerKey }, signal }),
+  });
+
+// Issue #21: versions of a document (docs/data-room.md, "Versions"). The owner's history lives
+// under the document's key, so every data room change refreshes it with the lists.
+export const documentVersionsQuery = (documentId: number) =>
+  queryOptions({
+    queryKey: [...dataRoomKeys.all, 'document', documentId, 'versions'] as const,
+    queryFn: ({ signal }) => api(listDocumentVersions, { params: { id: documentId }, signal }),
+  });
+
+/** The owner's download of one version, whole, as an attachment. */
+export function documentVersionDownloadUrl(documentId: number, version: number): string {
+  return apiUrl(getDocumentVersionContent, { params: { id: documentId, version } });
+}
+
+export interface NewVersionInput {
+  documentId: number;
+  file: File;
+  note: string;
+  onProgress: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+/** A new version keeps the document's id, grants and links; the same progress as a first upload. */
+export function useUploadDocumentVersion() {
+  return useMutation({
+    mutationFn: ({ documentId, file, note, onProgress, signal }: NewVersionInput) => {
+      const form = new FormData();
+      if (note.trim()) form.set('note', note.trim());
+      form.set('file', file);
+      return apiUpload(uploadDocumentVersion, {
+        params: { id: documentId },
+        form,
+        onProgress,
+        signal,
+        describeFailure: (status) => (status === 413 ? 'This file is larger than 10 MB. Upload a smaller file.' : undefined),
+      });
+    },
+    meta: { invalidates: DATA_ROOM_CHANGE_INVALIDATES },
+  });
+}
+
+export function useRestoreDocumentVersion() {
+  return useMutation({
+    mutationFn: (input: { documentId: number; version: number }) => api(restoreDocumentVersion, { params: { id: input.documentId, version: input.version } }),
+    meta: { invalidates: DATA_ROOM_CHANGE_INVALIDATES },
+    onSuccess: (saved, input) =>
+      toast({ title: 'Version restored', description: `"${saved.name}" is back to version ${input.version}, saved as version ${saved.currentVersion}.` }),
+    onError: (error) => toast({ title: 'Restoring failed', description: error.message, variant: 'destructive' }),
+  });
 }

@@ -12,6 +12,7 @@ import {
   getVisitorLink,
   listSecureLinks,
   listSecureLinkVisitors,
+  recordVisitorPageTime as recordVisitorPageTimeEndpoint,
   startVisitorSession,
   startVisitorView,
   submitVisitorPassword,
@@ -20,7 +21,8 @@ import {
   type VisitorLinkState,
 } from '@shared/contracts/secure-links';
 import type { EndpointBody } from '@shared/contracts/endpoint';
-import { dataRoomKeys } from '@/features/data-room/api';
+import { dataRoomKeys, sendPageTime } from '@/features/data-room/api';
+import type { PageTime } from '@/features/data-room/page-time';
 import { api, apiRaw, apiUrl } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 
@@ -130,4 +132,15 @@ export function closeVisitorView(token: string, documentId: number, viewId: numb
   // The server caps a view at 24 hours; keepalive lets the close outlive a closing tab.
   const body = { durationMs: Math.min(Math.max(0, Math.round(durationMs)), 24 * 60 * 60 * 1000) };
   void api(endVisitorView, { params: { token, documentId, viewId }, body, keepalive: true }).catch(() => {});
+}
+
+/** Issue #21: the visitor's time on each page of a PDF, counted under their email like the view. */
+export function recordVisitorPageTime(token: string, documentId: number, viewId: number, pages: PageTime[], isClosing: boolean): void {
+  const location = { params: { token, documentId, viewId } };
+  sendPageTime(
+    apiUrl(recordVisitorPageTimeEndpoint, location),
+    () => api(recordVisitorPageTimeEndpoint, { ...location, body: { pages }, keepalive: isClosing }),
+    pages,
+    isClosing,
+  );
 }

@@ -43,6 +43,7 @@ const ONLY_FOR_ROLE: Partial<Record<NotificationType, UserType>> = {
   document_access_revoked: 'investor',
   document_access_expired: 'startup',
   shared_document_expired: 'investor',
+  document_new_version: 'investor',
 };
 
 const DIGEST_LABELS: Record<DigestFrequency, string> = { off: 'Off', daily: 'Daily', weekly: 'Weekly' };

@@ -5,8 +5,9 @@
 // #20, watermark-canvas.ts), and its download is stamped (PDF) or refused (other types).
 // It knows nothing of where the bytes come from: `DocumentSource` says, so the platform's preview
 // (platformDocumentSource) and a secure link's visitor page (/api/links/:token/documents/:id/content)
-// share it. Opens are recorded through the source, when it records them.
-import { Suspense, lazy, useEffect, type ReactNode } from 'react';
+// share it. Opens are recorded through the source, when it records them, and so is the time on each
+// page of a PDF (issue #21): the PDF viewer measures it, and sends it through `PageTimeRecorder`.
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Download, FileText } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -14,8 +15,9 @@ import { DialogFooter } from '@/components/ui/dialog';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format';
-import { closeDocumentView, documentContentUrl, documentDownloadUrl, fetchDocumentContent, openDocumentView } from '../api';
+import { closeDocumentView, documentContentUrl, documentDownloadUrl, fetchDocumentContent, openDocumentView, recordDocumentPageTime } from '../api';
 import { documentKind, formatFileSize, type PreviewKind } from '../document-format';
+import type { PageTime } from '../page-time';
 import type { ViewerIdentity } from './viewers/watermark-canvas';
 
 export type { ViewerIdentity } from './viewers/watermark-canvas';
@@ -53,6 +55,16 @@ export interface DocumentSource {
   /** Records an open; resolves to the view's id (null when it is not counted). */
   openView?: () => Promise<number | null>;
   closeView?: (viewId: number, durationMs: number) => void;
+  /** Sends a batch of time per page for a view; `isClosing` sends it by beacon, as the view ends. */
+  recordPages?: (viewId: number, pages: PageTime[], isClosing: boolean) => void;
+}
+
+/** How the PDF viewer hands over page time: null when the source does not record it. */
+export interface PageTimeRecorder {
+  /** Sends a batch; false while the view has no id yet, so the viewer keeps it for the next one. */
+  send: (pages: PageTime[], isClosing: boolean) => boolean;
+  /** Registers the viewer's last batch, sent just before the view is closed; returns the unregister. */
+  beforeClose: (flush: () => void) => () => void;
 }
 
 /** The platform's source for a document: /api/documents/:id/content, views recorded when asked. */
@@ -63,25 +75,75 @@ export function platformDocumentSource(documentId: number, { canDownload, record
     fetchContent: (signal) => fetchDocumentContent(documentId, signal),
     downloadUrl: canDownload ? documentDownloadUrl(documentId) : null,
     ...(recordViews
-      ? { openView: () => openDocumentView(documentId), closeView: (viewId: number, durationMs: number) => closeDocumentView(documentId, viewId, durationMs) }
+      ? {
+          openView: () => openDocumentView(documentId),
+          closeView: (viewId: number, durationMs: number) => closeDocumentView(documentId, viewId, durationMs),
+          recordPages: (viewId: number, pages: PageTime[], isClosing: boolean) => recordDocumentPageTime(documentId, viewId, pages, isClosing),
+        }
       : {}),
   };
 }
 
 /**
- * Records one view while the viewer is shown: opened now, closed (with its duration) when it goes,
- * or when the tab goes away. A view that never got its id (the open failed) is not closed.
+ * The view that page time is sent for: its id once the server gives it, until the view closes, so
+ * the PDF viewer keeps one recorder however long the server takes to answer.
  */
-function useRecordedView(source: DocumentSource) {
-  const { openView, closeView } = source;
+class ViewPageTime implements PageTimeRecorder {
+  private viewId: number | null = null;
+  private isOpen = false;
+  private recordPages: DocumentSource['recordPages'];
+  private readonly lastBatches = new Set<() => void>();
+
+  start(recordPages: DocumentSource['recordPages']) {
+    this.viewId = null;
+    this.isOpen = true;
+    this.recordPages = recordPages;
+  }
+
+  attach(viewId: number | null) {
+    this.viewId = viewId;
+  }
+
+  /** Sends the viewer's last batch while the view is still open; nothing is sent after. */
+  finish() {
+    for (const flush of this.lastBatches) flush();
+    this.isOpen = false;
+  }
+
+  send = (pages: PageTime[], isClosing: boolean): boolean => {
+    if (this.viewId === null || !this.isOpen || !this.recordPages) return false;
+    this.recordPages(this.viewId, pages, isClosing);
+    return true;
+  };
+
+  beforeClose = (flush: () => void) => {
+    this.lastBatches.add(flush);
+    return () => {
+      this.lastBatches.delete(flush);
+    };
+  };
+}
+
+/**
+ * Records one view while the viewer is shown: opened now, closed (with its duration) when it goes,
+ * or when the tab goes away. A view that never got its id (the open failed) is not closed. Returns
+ * the page time recorder for that view (null when the source records no pages); the PDF viewer's
+ * last batch goes before the close, so its time always fits within the view's.
+ */
+function useRecordedView(source: DocumentSource): PageTimeRecorder | null {
+  const { openView, closeView, recordPages } = source;
   const key = JSON.stringify(source.cacheKey);
+  const [pageTime] = useState(() => new ViewPageTime());
   useEffect(() => {
     if (!openView || !closeView) return;
     const openedAt = performance.now();
     let viewId: number | null = null;
     let isClosed = false;
+    pageTime.start(recordPages);
     const close = () => {
       if (isClosed) return;
+      // The page time goes first, so it always fits within the view's.
+      pageTime.finish();
       isClosed = true;
       window.removeEventListener('pagehide', close);
       if (viewId !== null) closeView(viewId, performance.now() - openedAt);
@@ -89,6 +151,7 @@ function useRecordedView(source: DocumentSource) {
     openView()
       .then((id) => {
         viewId = id;
+        if (!isClosed) pageTime.attach(id);
         // Closed before the server answered: close it now with the time it was actually open.
         if (isClosed && id !== null) closeView(id, performance.now() - openedAt);
       })
@@ -100,6 +163,7 @@ function useRecordedView(source: DocumentSource) {
     // One view per document and source while recording; new function identities on re-render are the same calls.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, Boolean(openView && closeView)]);
+  return openView && closeView && recordPages ? pageTime : null;
 }
 
 function ContentLoader({
@@ -181,7 +245,17 @@ function NoPreview({ document, canDownload }: { document: ViewerDocument; canDow
   );
 }
 
-function Previewer({ document, source, watermark }: { document: ViewerDocument; source: DocumentSource; watermark: ViewerIdentity | null }) {
+function Previewer({
+  document,
+  source,
+  watermark,
+  pageTime,
+}: {
+  document: ViewerDocument;
+  source: DocumentSource;
+  watermark: ViewerIdentity | null;
+  pageTime: PageTimeRecorder | null;
+}) {
   const kind = documentKind(document.type).preview;
   const fallback = <Spinner label="Loading the previewer" showLabel className="flex justify-center py-16" />;
   // A watermarked file other than a PDF has no stamped download; without a preview it cannot be read here at all.
@@ -189,7 +263,7 @@ function Previewer({ document, source, watermark }: { document: ViewerDocument; 
   if (kind === 'pdf') {
     return (
       <Suspense fallback={fallback}>
-        <PdfViewer url={source.inlineUrl} fetchContent={() => source.fetchContent()} name={document.name} watermark={watermark} />
+        <PdfViewer url={source.inlineUrl} fetchContent={() => source.fetchContent()} name={document.name} watermark={watermark} pageTime={pageTime} />
       </Suspense>
     );
   }
@@ -236,11 +310,11 @@ export function DocumentViewer({
   watermark: ViewerIdentity | null;
   isDownloadAllowed: boolean;
 }) {
-  useRecordedView(source);
+  const pageTime = useRecordedView(source);
   const note = downloadNote(document, source, watermark, isDownloadAllowed);
   return (
     <>
-      <Previewer document={document} source={source} watermark={watermark} />
+      <Previewer document={document} source={source} watermark={watermark} pageTime={pageTime} />
       {watermark && (
         <p className="text-xs text-muted-foreground" data-testid="watermark-caption">
           Watermarked for {watermark.viewerName && watermark.viewerName !== watermark.email ? `${watermark.viewerName} · ` : ''}

@@ -1,10 +1,11 @@
 // The startup's document table: name, category, type, size, upload date, who it is shared with
 // and how often it was opened, and the row actions (preview, share, download, delete). Badges say
 // which documents are watermarked or ask for the NDA on their own (issue #20); the switches are in
-// the Share dialog, with the rest of the document's access.
+// the Share dialog, with the rest of the document's access. "Versions" uploads a new version that
+// keeps the document's link, and lists, downloads and restores earlier ones (issue #21).
 import { useState } from 'react';
 import { useSearchParams } from 'wouter';
-import { Share2, Trash2 } from 'lucide-react';
+import { History, Share2, Trash2 } from 'lucide-react';
 import type { DocumentSummary } from '@shared/contracts/documents';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
@@ -24,14 +25,16 @@ import {
   PreviewButton,
   type DocumentColumn,
 } from './document-parts';
+import { DocumentInsightButton } from './document-insight-dialog';
 import { PreviewDialog } from './preview-dialog';
 import { ShareDialog } from './share-dialog';
+import { VersionsDialog } from './versions-dialog';
 
 const COLUMNS: readonly DocumentColumn[] = [
   ...KIND_COLUMNS,
   { label: 'Uploaded', className: 'hidden w-28 px-3 py-3 xl:table-cell' },
   { label: 'Shared with', className: 'hidden w-40 px-3 py-3 md:table-cell' },
-  { label: 'Actions', className: 'w-[11.5rem] px-3 py-3 text-right' },
+  { label: 'Actions', className: 'w-[14rem] px-3 py-3 text-right' },
 ];
 
 function sharedText(document: DocumentSummary): string {
@@ -49,6 +52,7 @@ export function DocumentsTable({ documents }: { documents: DocumentSummary[] }) 
   const [previewing, setPreviewing] = useState<DocumentSummary | null>(null);
   const [sharing, setSharing] = useState<DocumentSummary | null>(null);
   const [deleting, setDeleting] = useState<DocumentSummary | null>(null);
+  const [versioning, setVersioning] = useState<DocumentSummary | null>(null);
   // `?document=<id>` (a notification's "opened your document") opens that document's sharing and
   // viewing analytics; closing the dialog drops it from the address, so Back leaves the screen.
   const [params, setParams] = useSearchParams();
@@ -82,6 +86,7 @@ export function DocumentsTable({ documents }: { documents: DocumentSummary[] }) 
                 summary={
                   <>
                     <KindSummary document={document} />
+                    {(document.currentVersion ?? 1) > 1 && <span> · v{document.currentVersion}</span>}
                     <span className="xl:hidden"> · {formatShortDate(document.uploadedAt)}</span>
                     <span className="md:hidden"> · {sharedText(document)}</span>
                     {(document.watermark || document.ndaRequired) && (
@@ -102,10 +107,21 @@ export function DocumentsTable({ documents }: { documents: DocumentSummary[] }) 
               <td className="px-3 py-3">
                 <div className="flex justify-end gap-1">
                   <PreviewButton document={document} onPreview={() => setPreviewing(document)} />
+                  <DocumentInsightButton document={document} />
                   <Button variant="ghost" size="icon" className="size-9" onClick={() => setSharing(document)} aria-label={`Share ${document.name}`}>
                     <Share2 aria-hidden />
                   </Button>
                   <DownloadButton document={document} />
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="size-9"
+                    onClick={() => setVersioning(document)}
+                    aria-label={`Versions of ${document.name}`}
+                    title="Versions and new version"
+                  >
+                    <History aria-hidden />
+                  </Button>
                   <Button
                     variant="ghost"
                     size="icon"
@@ -124,6 +140,11 @@ export function DocumentsTable({ documents }: { documents: DocumentSummary[] }) 
       <PreviewDialog document={previewing} onOpenChange={(isOpen) => !isOpen && setPreviewing(null)} viewer="owner" />
       <ShareDialog document={sharing ?? linked} onOpenChange={(isOpen) => !isOpen && closeSharing()} />
       <DeleteDocumentDialog document={deleting} onClose={() => setDeleting(null)} />
+      {/* The open dialog follows the list, so a new version's number shows as soon as it refetches. */}
+      <VersionsDialog
+        document={versioning ? (documents.find((document) => document.id === versioning.id) ?? null) : null}
+        onOpenChange={(isOpen) => !isOpen && setVersioning(null)}
+      />
     </>
   );
 }

@@ -1,5 +1,6 @@
 // One investor's engagement with the signed-in startup's shared documents, for the match card:
-// documents opened, views, time spent and the last view. Revisits are the strongest buying signal
+// how much of the shared PDFs they read (issue #21: "Read 18 of 20 pages"), or else the documents
+// opened and views, then time spent and the last view. Revisits are the strongest buying signal
 // a data room gives, so this sits next to the match itself. Self-contained: its own query (shared
 // by every card on the screen), loading, empty and error states; live events keep it fresh.
 import { useQuery } from '@tanstack/react-query';
@@ -46,14 +47,18 @@ export function InvestorEngagement({ investorId, className }: { investorId: numb
       </p>
     );
   }
+  // Views from before pages were counted have no page time: "Read 0 of 20 pages" would be untrue.
+  const hasPageTime = engagement.pagesTotal > 0 && engagement.pagesSeen > 0;
   return (
     <p className={wrapper}>
       <Eye aria-hidden className="mt-px size-3.5 shrink-0 text-primary" />
       <span>
         <span className="font-medium text-foreground">
-          Opened {pluralize(engagement.documentsViewed, 'document')} {engagement.views === 1 ? 'once' : `${engagement.views} times`}
+          {hasPageTime
+            ? `Read ${engagement.pagesSeen} of ${pluralize(engagement.pagesTotal, 'page')}`
+            : `Opened ${pluralize(engagement.documentsViewed, 'document')} ${engagement.views === 1 ? 'once' : `${engagement.views} times`}`}
         </span>
-        {engagement.totalViewMs > 0 && ` · ${formatDuration(engagement.totalViewMs)} reading`}
+        {engagement.totalViewMs > 0 && (hasPageTime ? ` · ${formatDuration(engagement.totalViewMs)}` : ` · ${formatDuration(engagement.totalViewMs)} reading`)}
         {engagement.lastViewedAt && (
           <>
             {' · last '}

@@ -6,7 +6,8 @@
 // same settings can share the whole data room with one investor.
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Handshake } from 'lucide-react';
+import { BarChart3, Handshake } from 'lucide-react';
+import { useLocation } from 'wouter';
 import { Switch as SwitchPrimitive } from 'radix-ui';
 import type { DocumentGrant, DocumentSummary } from '@shared/contracts/documents';
 import { paths } from '@/app/paths';
@@ -82,16 +83,22 @@ function expiryText(grant: DocumentGrant, now: Date): string {
 }
 
 export function ShareDialog({ document, onOpenChange }: { document: DocumentSummary | null; onOpenChange: (isOpen: boolean) => void }) {
+  const [, navigate] = useLocation();
+  // Issue #21: the page analytics replace this dialog (a notification of a view lands here first).
+  const showAnalytics = (documentId: number) => {
+    onOpenChange(false);
+    navigate(paths.documentInsight(documentId));
+  };
   return (
     <Dialog open={document !== null} onOpenChange={onOpenChange}>
       <DialogContent closeLabel="Close sharing" className="max-w-2xl">
-        {document && <ShareBody document={document} />}
+        {document && <ShareBody document={document} onShowAnalytics={() => showAnalytics(document.id)} />}
       </DialogContent>
     </Dialog>
   );
 }
 
-function ShareBody({ document: opened }: { document: DocumentSummary }) {
+function ShareBody({ document: opened, onShowAnalytics }: { document: DocumentSummary; onShowAnalytics: () => void }) {
   // The row that opened the dialog, kept current: the switches below change it.
   const documents = useQuery(documentsQuery);
   const document = documents.data?.find((item) => item.id === opened.id) ?? opened;
@@ -126,6 +133,10 @@ function ShareBody({ document: opened }: { document: DocumentSummary }) {
         <DialogTitle className="break-words">Share "{document.name}"</DialogTitle>
         <DialogDescription>Choose which of your connected investors can open this document. Removing access takes effect immediately.</DialogDescription>
       </DialogHeader>
+      <Button variant="outline" size="sm" className="justify-self-start" onClick={onShowAnalytics}>
+        <BarChart3 aria-hidden />
+        Page analytics
+      </Button>
       <DocumentSwitches document={document} />
       <fieldset className="grid gap-3 rounded-lg border p-4">
         <legend className="px-1 text-sm font-semibold">New access</legend>

@@ -2,7 +2,7 @@
 // room's own viewer (features/data-room DocumentViewer) reading through the link's endpoints. The
 // watermark names the visitor's email and the company; downloads show only when the link allows
 // them (and, for a watermarked link, only for PDFs, which the server stamps). Each open is
-// recorded as a view under the visitor's email.
+// recorded as a view under the visitor's email, with the time on each page of a PDF (issue #21).
 import { useMemo, useState } from 'react';
 import { Download, Eye } from 'lucide-react';
 import type { VisitorLinkState } from '@shared/contracts/secure-links';
@@ -12,7 +12,7 @@ import { DocumentTypeIcon } from '@/features/data-room/components/document-parts
 import { DocumentViewer, isDownloadable, type DocumentSource, type ViewerIdentity } from '@/features/data-room/components/document-viewer';
 import { documentKind, formatFileSize, pluralize } from '@/features/data-room/document-format';
 import { cn } from '@/lib/utils';
-import { closeVisitorView, fetchVisitorContent, openVisitorView, visitorContentUrl } from '../api';
+import { closeVisitorView, fetchVisitorContent, openVisitorView, recordVisitorPageTime, visitorContentUrl } from '../api';
 
 type LinkDocument = VisitorLinkState['documents'][number];
 
@@ -27,6 +27,7 @@ function linkDocumentSource(token: string, document: LinkDocument, state: Visito
       : null,
     openView: () => openVisitorView(token, document.id),
     closeView: (viewId, durationMs) => closeVisitorView(token, document.id, viewId, durationMs),
+    recordPages: (viewId, pages, isClosing) => recordVisitorPageTime(token, document.id, viewId, pages, isClosing),
   };
 }
 

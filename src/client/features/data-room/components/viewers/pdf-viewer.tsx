@@ -7,6 +7,9 @@
 // A watermarked document (issue #20) gets the viewer's watermark drawn into the page's canvas the
 // moment pdf.js finishes it (in the same task, so no frame shows the bare page), and no text or
 // annotation layer: selectable text would be an unwatermarked copy of the page.
+// Issue #21: while the document is open, the time on each page is measured (page-time.ts) and sent
+// every 10 s and as the viewer closes. Only timers and an IntersectionObserver do it: nothing
+// renders or runs per frame, so scrolling and zooming are untouched.
 import { useEffect, useLayoutEffect, useRef, useState, type ComponentProps } from 'react';
 import { Document, Page, pdfjs } from 'react-pdf';
 import 'react-pdf/dist/Page/TextLayer.css';
@@ -16,6 +19,8 @@ import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
+import { PageTimeTracker } from '../../page-time';
+import type { PageTimeRecorder } from '../document-viewer';
 import { drawWatermark, type ViewerIdentity } from './watermark-canvas';
 
 pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
@@ -72,6 +77,59 @@ function fitZoom(area: Size, page: Size): number {
   return Math.min(area.width / (page.width * CSS_PX_PER_POINT), area.height / (page.height * CSS_PX_PER_POINT));
 }
 
+/** How often the time per page is sent while the document stays open. */
+const PAGE_TIME_BATCH_MS = 10_000;
+/** A page counts as looked at while at least this share of it is on screen. */
+const PAGE_VISIBLE_SHARE = 0.5;
+
+/**
+ * Measures the time on the shown page while at least half of it is on screen and the tab is
+ * visible, and hands it to `recorder` in batches. One page is shown at a time, so the page element
+ * is observed once and the shown page is whichever `pageNumber` is.
+ */
+function usePageTime(recorder: PageTimeRecorder | null, pageNumber: number, element: HTMLDivElement | null) {
+  const tracker = useRef(new PageTimeTracker());
+  const pageNumberRef = useRef(pageNumber);
+  const isHalfVisible = useRef(false);
+  const showCurrent = () => {
+    const isLooking = isHalfVisible.current && document.visibilityState === 'visible';
+    tracker.current.show(isLooking ? pageNumberRef.current : null, performance.now());
+  };
+
+  useEffect(() => {
+    pageNumberRef.current = pageNumber;
+    showCurrent();
+  }, [pageNumber]);
+
+  useEffect(() => {
+    if (!recorder || !element) return;
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (!entry) return;
+        isHalfVisible.current = entry.intersectionRatio >= PAGE_VISIBLE_SHARE;
+        showCurrent();
+      },
+      { threshold: [PAGE_VISIBLE_SHARE] },
+    );
+    observer.observe(element);
+    document.addEventListener('visibilitychange', showCurrent);
+    const send = (isClosing: boolean) => {
+      if (isClosing) tracker.current.show(null, performance.now());
+      const pages = tracker.current.takeBatch(performance.now());
+      if (pages.length > 0 && !recorder.send(pages, isClosing)) tracker.current.giveBack(pages);
+    };
+    const timer = window.setInterval(() => send(false), PAGE_TIME_BATCH_MS);
+    const unregister = recorder.beforeClose(() => send(true));
+    return () => {
+      observer.disconnect();
+      document.removeEventListener('visibilitychange', showCurrent);
+      window.clearInterval(timer);
+      unregister();
+      send(true);
+    };
+  }, [recorder, element]);
+}
+
 const stepUp = (zoom: number) => ZOOM_STEPS.find((step) => step > zoom + EPSILON) ?? MAX_ZOOM;
 const stepDown = (zoom: number) => [...ZOOM_STEPS].reverse().find((step) => step < zoom - EPSILON) ?? MIN_ZOOM;
 
@@ -80,6 +138,7 @@ export default function PdfViewer({
   fetchContent,
   name,
   watermark,
+  pageTime = null,
 }: {
   /** Where pdf.js reads the file by byte ranges (inline). */
   url: string;
@@ -87,6 +146,8 @@ export default function PdfViewer({
   fetchContent: () => Promise<Response>;
   name: string;
   watermark: ViewerIdentity | null;
+  /** Where the time on each page goes; null when this opening is not recorded. */
+  pageTime?: PageTimeRecorder | null;
 }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [pageCount, setPageCount] = useState<number>();
@@ -96,6 +157,8 @@ export default function PdfViewer({
   const [zoom, setZoom] = useState<Zoom>('fit');
   const [loadError, setLoadError] = useState<string>();
   const [areaRef, area] = useContentSize<HTMLDivElement>();
+  const [pageElement, setPageElement] = useState<HTMLDivElement | null>(null);
+  usePageTime(pageTime, pageNumber, pageElement);
 
   // A new page or zoom is drawn afresh: the mark says "watermarked" again only once it is drawn in.
   useLayoutEffect(() => {
@@ -160,19 +223,22 @@ export default function PdfViewer({
             className="m-auto"
           >
             {shownZoom ? (
-              <Page
-                pageNumber={pageNumber}
-                scale={shownZoom * CSS_PX_PER_POINT}
-                onLoadSuccess={rememberPageSize}
-                renderAnnotationLayer={false}
-                renderTextLayer={!watermark}
-                canvasRef={canvasRef}
-                onRenderSuccess={() => {
-                  if (watermark && canvasRef.current) drawWatermark(canvasRef.current, watermark);
-                }}
-                loading={<Spinner label={`Loading page ${pageNumber}`} className="flex justify-center py-16" />}
-                className="shadow-sm"
-              />
+              // The element observed for page time (usePageTime): the shown page, whatever its zoom.
+              <div ref={setPageElement}>
+                <Page
+                  pageNumber={pageNumber}
+                  scale={shownZoom * CSS_PX_PER_POINT}
+                  onLoadSuccess={rememberPageSize}
+                  renderAnnotationLayer={false}
+                  renderTextLayer={!watermark}
+                  canvasRef={canvasRef}
+                  onRenderSuccess={() => {
+                    if (watermark && canvasRef.current) drawWatermark(canvasRef.current, watermark);
+                  }}
+                  loading={<Spinner label={`Loading page ${pageNumber}`} className="flex justify-center py-16" />}
+                  className="shadow-sm"
+                />
+              </div>
             ) : null}
           </Document>
         )}
