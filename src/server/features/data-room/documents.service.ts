@@ -1,13 +1,12 @@
 // A startup's documents: storing an upload, listing (its own, or what was shared with an
 // investor), deleting, and reading the bytes back through the permission check. Authorization
 // lives in each query's where clause (access-rules.ts).
-import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { and, count, desc, eq, inArray, max, min, sql } from 'drizzle-orm';
 import type { DocumentSummary } from '../../../shared/contracts/documents';
 import { UploadDocumentFields } from '../../../shared/contracts/documents';
-import { forbidden, invalid, notFound, validationError } from '../../app-error';
+import { forbidden, notFound, validationError } from '../../app-error';
 import { documentAccess, documents, documentVersions, documentViews, startupProfiles, users } from '../../db/schema';
 import type { AppDatabase } from '../../db/client';
 import { preparedOnce } from '../../db/prepared-once';
@@ -17,9 +16,9 @@ import { recordActivity } from '../activity';
 import { recordSecurityEvent } from '../security';
 import { DOCUMENT_MISSING, isLiveGrant, liveGranteeIds, ownedDocument, readableBy, refuseIfAccessEnded, type DocumentRow } from './access-rules';
 import { announceDocumentChange, type DataRoomContext } from './data-room-context';
-import { ALLOWED_EXTENSIONS, detectDocumentType, FileRejectedError } from './file-detection';
+import { ALLOWED_EXTENSIONS } from './file-detection';
 import { ensureNdaAccepted, ensureNdaVersionExists, pendingNdaDocumentIds } from './nda.service';
-import { countPdfPages } from './pdf-pages';
+import { checkAndStoreUpload } from './stored-upload';
 import { companyNameOf, displayNameFrom, isWatermarkedByDefault, toSummary } from './summaries';
 import { stampedCopy } from './watermark-stamp';
 import type { ReceivedUpload } from './upload-receiver';
@@ -32,19 +31,9 @@ export async function storeUploadedDocument(ctx: DataRoomContext, input: { uploa
   try {
     const fields = UploadDocumentFields.safeParse(upload.fields);
     if (!fields.success) throw validationError(fields.error);
-    let detected;
-    try {
-      detected = await detectDocumentType(upload.tmpPath, upload.filename, upload.size);
-    } catch (error) {
-      if (error instanceof FileRejectedError) throw invalid(error.message, { file: [error.message] });
-      throw error;
-    }
-
-    // Read from the temp file, before the blob store may move it away.
-    const pageCount = detected.mimeType === ALLOWED_EXTENSIONS.pdf ? await countPdfPages(upload.tmpPath) : null;
-    // Server-generated key: the user's filename is metadata only and never touches storage.
-    storageKey = `documents/${actor.id}/${randomUUID()}`;
-    await ctx.blobs.putFile(storageKey, upload.tmpPath, { contentType: detected.mimeType, size: upload.size });
+    const stored = await checkAndStoreUpload(ctx, upload);
+    storageKey = stored.storageKey;
+    const { mimeType, pageCount } = stored;
 
     const name = fields.data.name || displayNameFrom(upload.filename);
     const row = await ctx.db.transaction(async (tx) => {
@@ -55,7 +44,7 @@ export async function storeUploadedDocument(ctx: DataRoomContext, input: { uploa
           userId: actor.id,
           name,
           category: fields.data.type,
-          type: detected.mimeType,
+          type: mimeType,
           size: upload.size,
           sha256: upload.sha256,
           storageKey,

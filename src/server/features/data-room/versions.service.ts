@@ -2,12 +2,11 @@
 // an earlier version, replaces the bytes the document row points at and adds a numbered row to
 // document_versions. The document keeps its id, so its grants, NDA settings, watermark switch and
 // secure links all stay, and every viewer opens the newest bytes. Only the owner sees the history.
-import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { and, desc, eq, max } from 'drizzle-orm';
 import type { DocumentSummary } from '../../../shared/contracts/documents';
 import { NewVersionFields, type DocumentVersionSummary } from '../../../shared/contracts/document-insight';
-import { invalid, notFound, validationError } from '../../app-error';
+import { notFound, validationError } from '../../app-error';
 import { documents, documentVersions, users } from '../../db/schema';
 import { inTransaction, type ServiceContext } from '../../service-context';
 import { recordActivity } from '../activity';
@@ -16,8 +15,7 @@ import { recordSecurityEvent } from '../security';
 import { liveGranteeIds, ownedDocument } from './access-rules';
 import { announceDocumentChange, type DataRoomContext } from './data-room-context';
 import { listDocuments } from './documents.service';
-import { ALLOWED_EXTENSIONS, detectDocumentType, FileRejectedError } from './file-detection';
-import { countPdfPages } from './pdf-pages';
+import { checkAndStoreUpload } from './stored-upload';
 import type { ReceivedUpload } from './upload-receiver';
 
 const VERSION_MISSING = 'This version of the document does not exist.';
@@ -58,7 +56,6 @@ export async function listDocumentVersions(ctx: ServiceContext, input: { documen
  * as PPTX, then as PDF). Nothing is left behind on failure.
  */
 export async function storeDocumentVersion(ctx: DataRoomContext, input: { documentId: number; upload: ReceivedUpload; ip: string }): Promise<DocumentSummary> {
-  const { actor } = ctx;
   const { upload } = input;
   let storageKey: string | undefined;
   try {
@@ -66,20 +63,11 @@ export async function storeDocumentVersion(ctx: DataRoomContext, input: { docume
     await ownedDocument(ctx, input.documentId);
     const fields = NewVersionFields.safeParse(upload.fields);
     if (!fields.success) throw validationError(fields.error);
-    let detected;
-    try {
-      detected = await detectDocumentType(upload.tmpPath, upload.filename, upload.size);
-    } catch (error) {
-      if (error instanceof FileRejectedError) throw invalid(error.message, { file: [error.message] });
-      throw error;
-    }
-    // Read from the temp file, before the blob store may move it away.
-    const pageCount = detected.mimeType === ALLOWED_EXTENSIONS.pdf ? await countPdfPages(upload.tmpPath) : null;
-    storageKey = `documents/${actor.id}/${randomUUID()}`;
-    await ctx.blobs.putFile(storageKey, upload.tmpPath, { contentType: detected.mimeType, size: upload.size });
+    const stored = await checkAndStoreUpload(ctx, upload);
+    storageKey = stored.storageKey;
     await addVersion(ctx, {
       documentId: input.documentId,
-      bytes: { storageKey, type: detected.mimeType, size: upload.size, sha256: upload.sha256, pageCount },
+      bytes: { storageKey: stored.storageKey, type: stored.mimeType, size: upload.size, sha256: upload.sha256, pageCount: stored.pageCount },
       note: fields.data.note || null,
       ip: input.ip,
     });
