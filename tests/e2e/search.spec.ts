@@ -84,6 +84,11 @@ test('⌘K finds a message, Enter opens the conversation at it; Escape returns f
   // "New milestone" opens the new-milestone dialog on the plan (one connection: it is preselected).
   await page.keyboard.press('ControlOrMeta+k');
   await input.pressSequentially('new mile');
+  // Profiles of other journeys' users may match the words too: wait for the answer, then pick the action.
+  await expect(dialog.getByTestId('search-pending')).toHaveCount(0);
+  const newMilestone = dialog.getByRole('option', { name: 'New milestone' });
+  for (let step = 0; step < 10 && (await newMilestone.getAttribute('aria-selected')) !== 'true'; step++) await page.keyboard.press('ArrowDown');
+  await expect(newMilestone).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL('/startup/milestones?new=1');
   const addMilestone = page.getByRole('dialog', { name: 'Add milestone' });
