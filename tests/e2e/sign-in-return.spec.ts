@@ -55,6 +55,10 @@ test.describe('a deep link survives sign-in', () => {
 });
 
 test('a session ended elsewhere sends this tab to sign in, and back after', async ({ page }) => {
+  // Without the live stream: ending the session also ends the stream, and the tab would then leave
+  // for sign-in on its own before the click below (that path is live-events' to test). Here the
+  // refused call is the click's.
+  await page.route('**/api/events', (route) => route.abort());
   const user = await registerViaApi(page, 'investor');
   await page.goto('/investor/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
