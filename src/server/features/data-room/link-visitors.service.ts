@@ -527,6 +527,29 @@ export async function startVisitorView(ctx: ServiceContext<Actor | null>, input:
   });
 }
 
+/**
+ * The link and this browser's session for closing a view or adding its page times: these may come
+ * after the link was switched off or the session ended (the time spent is still true), so only the
+ * link must exist and the cookie name a session of it. 404 otherwise.
+ */
+async function viewSession(ctx: Pick<ServiceContext<Actor | null>, 'db'>, input: VisitorRequest) {
+  const [link] = await ctx.db
+    .select()
+    .from(secureLinks)
+    .where(eq(secureLinks.tokenHash, hashSecret(input.token)));
+  if (!link) throw notFound(LINK_SENTENCES.unknown);
+  const value = input.cookies[visitorCookieName(link.id)];
+  const [session] =
+    value && value.length <= 100
+      ? await ctx.db
+          .select()
+          .from(secureLinkSessions)
+          .where(and(eq(secureLinkSessions.sessionHash, hashSecret(value)), eq(secureLinkSessions.secureLinkId, link.id)))
+      : [];
+  if (!session) throw notFound(LINK_SENTENCES.viewMissing);
+  return { link, session };
+}
+
 /** POST …/views/:viewId/close: how long the preview stayed open. Only for a view of this link and this email, once. */
 export async function endVisitorView(
   ctx: ServiceContext<Actor | null>,
@@ -534,19 +557,7 @@ export async function endVisitorView(
 ): Promise<void> {
   // A view may close after the link was switched off or the session ended: the time spent is still
   // true, so only the link itself must exist and the cookie name this view's email.
-  const [link] = await ctx.db
-    .select()
-    .from(secureLinks)
-    .where(eq(secureLinks.tokenHash, hashSecret(input.token)));
-  if (!link) throw notFound(LINK_SENTENCES.unknown);
-  const value = input.cookies[visitorCookieName(link.id)];
-  const [session] = value
-    ? await ctx.db
-        .select()
-        .from(secureLinkSessions)
-        .where(and(eq(secureLinkSessions.sessionHash, hashSecret(value)), eq(secureLinkSessions.secureLinkId, link.id)))
-    : [];
-  if (!session) throw notFound(LINK_SENTENCES.viewMissing);
+  const { link, session } = await viewSession(ctx, input);
   await ctx.db.transaction(async (tx) => {
     const [closed] = await tx
       .update(documentViews)
@@ -585,20 +596,7 @@ export async function recordVisitorPageTime(
   ctx: LinkVisitorContext,
   input: VisitorRequest & { documentId: number; viewId: number; pages: PageTimeBatch['pages'] },
 ): Promise<void> {
-  const [link] = await ctx.db
-    .select()
-    .from(secureLinks)
-    .where(eq(secureLinks.tokenHash, hashSecret(input.token)));
-  if (!link) throw notFound(LINK_SENTENCES.unknown);
-  const value = input.cookies[visitorCookieName(link.id)];
-  const [session] =
-    value && value.length <= 100
-      ? await ctx.db
-          .select()
-          .from(secureLinkSessions)
-          .where(and(eq(secureLinkSessions.sessionHash, hashSecret(value)), eq(secureLinkSessions.secureLinkId, link.id)))
-      : [];
-  if (!session) throw notFound(LINK_SENTENCES.viewMissing);
+  const { link, session } = await viewSession(ctx, input);
   const [view] = await ctx.db
     .select({
       id: documentViews.id,
